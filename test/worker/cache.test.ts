@@ -1,0 +1,147 @@
+import { describe, expect, it, beforeEach } from 'vitest';
+import { cacheKey, normaliseUrl } from '../../worker/cache/cache-key';
+import { createKvCache } from '../../worker/cache/kv-cache';
+import { readConfig } from '../../worker/config/config';
+import { createDrupalClient } from '../../worker/drupal/client';
+import { bindings, demo, freshStart, page, request } from './helpers';
+
+beforeEach(freshStart);
+
+function drupalClient() {
+  const result = readConfig(bindings);
+  if (!result.ok) throw new Error('test configuration is invalid');
+  const { config } = result;
+  const pending: Promise<unknown>[] = [];
+  const cache = createKvCache({ kv: config.kv, settings: config.cache, waitUntil: (p) => pending.push(p) });
+  const client = createDrupalClient({ baseUrl: config.drupalBaseUrl, cache, timeoutMs: config.originTimeoutMs });
+  return { client, settled: () => Promise.all(pending) };
+}
+
+describe('KV cache of Drupal payloads', () => {
+  it('answers MISS from Drupal, then HIT from KV without asking Drupal again', async () => {
+    const first = await page('/news.html');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('X-Cache')).toBe('MISS');
+    const asked = await demo.count('/jsonapi/node/news');
+    expect(asked).toBe(1);
+
+    const second = await page('/news.html');
+    expect(second.headers.get('X-Cache')).toBe('HIT');
+    expect(second.html).toBe(first.html);
+    expect(await demo.count('/jsonapi/node/news')).toBe(asked);
+  });
+
+  it('serves a STALE copy past its TTL and refreshes it in the background', async () => {
+    const stale = { CACHE_FRESH_SECONDS: '0' };
+    await page('/news.html', stale);
+    expect(await demo.count('/jsonapi/node/news')).toBe(1);
+
+    await demo.faults({ rules: [{ match: '/jsonapi/node/news', delayMs: 400 }] });
+    const started = Date.now();
+    const { response, settled } = await request('/news.html', stale);
+    expect(response.headers.get('X-Cache')).toBe('STALE');
+    await response.text();
+    expect(Date.now() - started).toBeLessThan(400); // the refresh did not hold the page
+    await settled();
+    expect(await demo.count('/jsonapi/node/news')).toBe(2);
+  });
+
+  it('serves the last good copy when Drupal answers 5xx after the stale window (stale-if-error)', async () => {
+    const expired = { CACHE_FRESH_SECONDS: '0', CACHE_STALE_SECONDS: '0' };
+    const good = await page('/news.html', expired);
+    await demo.faults({ rules: [{ match: '/', status: 503 }] });
+    const res = await page('/news.html', expired);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('X-Cache')).toBe('STALE');
+    expect(res.html).toBe(good.html);
+  });
+
+  it('serves the last good copy when Drupal exceeds the origin timeout', async () => {
+    const expired = { CACHE_FRESH_SECONDS: '0', CACHE_STALE_SECONDS: '0', ORIGIN_TIMEOUT_MS: '300' };
+    await page('/news.html', expired);
+    await demo.faults({ rules: [{ match: '/', hang: true }] });
+    const started = Date.now();
+    const res = await page('/news.html', expired);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('X-Cache')).toBe('STALE');
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('shows the error page of spec §8 when Drupal is down and nothing is cached', async () => {
+    await demo.faults({ rules: [{ match: '/', status: 502 }] });
+    const res = await page('/news.html');
+    expect(res.status).toBe(503);
+    expect(res.html).toContain('<html lang="ru"');
+    expect(res.html).toContain('Сайт временно недоступен');
+  });
+
+  it('purges everything by bumping the generation', async () => {
+    const { client } = drupalClient();
+    await page('/news.html');
+    expect((await page('/news.html')).headers.get('X-Cache')).toBe('HIT');
+    await client.purgeAll();
+    expect((await page('/news.html')).headers.get('X-Cache')).toBe('MISS');
+    expect(await demo.count('/jsonapi/node/news')).toBe(2);
+  });
+
+  it("purges one path's payloads and leaves the others cached", async () => {
+    const { client } = drupalClient();
+    const path = await firstAlias('news');
+    await page(path);
+    await page('/news.html');
+    expect((await page(path)).headers.get('X-Cache')).toBe('HIT');
+
+    await client.purgePath(path);
+    const translations = await demo.count(`translate-path?path=${path}`);
+    const again = await page(path);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('X-Cache')).toBe('MISS');
+    expect(await demo.count(`translate-path?path=${path}`)).toBe(translations + 1);
+    expect((await page('/news.html')).headers.get('X-Cache')).toBe('HIT');
+  });
+
+  it('lets identical concurrent requests in one isolate share one origin fetch', async () => {
+    const path = await firstAlias('doctors');
+    await demo.faults({ delayMs: 300 });
+    const responses = await Promise.all(Array.from({ length: 6 }, () => page(path)));
+    expect(responses.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect(await demo.count(`translate-path?path=${path}`)).toBe(1);
+    expect(await demo.count('/jsonapi/node/doctors/')).toBe(1);
+  });
+
+  it("caches Drupal's 404 for a path briefly, so repeated bad URLs do not reach Drupal", async () => {
+    const bad = '/net-takoi-stranicy.html';
+    expect((await page(bad)).status).toBe(404);
+    expect((await page(bad)).status).toBe(404);
+    expect((await page(bad)).status).toBe(404);
+    expect(await demo.count(`translate-path?path=${bad}`)).toBe(1);
+  });
+
+  it('keys by normalised URL, hashed when KV would refuse the length', async () => {
+    expect(normaliseUrl('http://d/x?b=2&a=1#f')).toBe('http://d/x?a=1&b=2');
+    expect(await cacheKey(3, 'http://d/x?b=2&a=1')).toBe(await cacheKey(3, 'http://d/x?a=1&b=2'));
+    expect(await cacheKey(3, 'http://d/x')).not.toBe(await cacheKey(4, 'http://d/x'));
+    const long = `http://d/search?keys=${'ботокс'.repeat(200)}`;
+    const key = await cacheKey(1, long);
+    expect(new TextEncoder().encode(key).byteLength).toBeLessThanOrEqual(512);
+    expect(key).not.toBe(await cacheKey(1, `${long}x`));
+  });
+
+  it('keeps a payload in KV between isolates: a new cache object reads what another wrote', async () => {
+    const a = drupalClient();
+    await a.client.menu('main');
+    await a.settled();
+    const b = drupalClient();
+    await b.client.menu('main');
+    expect(await demo.count('/blocks_for_page/menu/main')).toBe(1);
+  });
+});
+
+export async function firstAlias(bundle: string): Promise<string> {
+  const doc = await demo.json<{ data: { attributes: { path: { alias: string } } }[] }>(
+    `/jsonapi/node/${bundle}?filter[status]=1&page[limit]=1&sort=-created`,
+  );
+  const alias = doc.data[0]?.attributes.path.alias;
+  if (!alias) throw new Error(`the demo origin has no ${bundle}`);
+  return alias;
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { page } from './helpers';
+
+describe('configuration', () => {
+  it('answers a missing Drupal URL with a 500 page that names the setting', async () => {
+    const res = await page('/', { DRUPAL_BASE_URL: undefined });
+    expect(res.status).toBe(500);
+    expect(res.html).toContain('DRUPAL_BASE_URL');
+    expect(res.html).toContain('не задан');
+    expect(res.html).not.toMatch(/at \w+ \(|\.ts:\d+/); // no stack trace
+  });
+
+  it('names a malformed setting without echoing secrets', async () => {
+    const res = await page('/', { CACHE_FRESH_SECONDS: 'десять', DRUPAL_API_USER: 'only-user-no-password', DRUPAL_API_PASSWORD: '' });
+    expect(res.status).toBe(500);
+    expect(res.html).toContain('CACHE_FRESH_SECONDS');
+    expect(res.html).toContain('DRUPAL_API_PASSWORD');
+    expect(res.html).not.toContain('only-user-no-password');
+  });
+
+  it('refuses a Drupal URL that is not http(s)', async () => {
+    const res = await page('/', { DRUPAL_BASE_URL: 'ftp://cms.example' });
+    expect(res.status).toBe(500);
+    expect(res.html).toContain('DRUPAL_BASE_URL');
+  });
+});

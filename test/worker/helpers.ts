@@ -1,0 +1,75 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { app } from '../../worker/app';
+import type { Bindings } from '../../worker/env';
+import { bumpGeneration } from '../../worker/cache/generation';
+
+export const bindings = env as unknown as Bindings & { DRUPAL_BASE_URL: string; DRUPAL_CACHE: KVNamespace };
+export const demoUrl = bindings.DRUPAL_BASE_URL;
+
+export interface SiteResponse {
+  response: Response;
+  /** Resolves once the request's waitUntil work (KV writes, background refreshes) is done. */
+  settled: () => Promise<void>;
+}
+
+/** One request through the worker, as workerd would hand it, with settings overridden per test. */
+export async function request(path: string, overrides: Partial<Bindings> = {}, init?: RequestInit): Promise<SiteResponse> {
+  const ctx = createExecutionContext();
+  const response = await app.fetch(new Request(`http://127.0.0.1:8787${path}`, { redirect: 'manual', ...init }), { ...bindings, ...overrides }, ctx);
+  return { response, settled: () => waitOnExecutionContext(ctx) };
+}
+
+/** Fetches the page and waits for its background work, returning status, headers and body. */
+export async function page(path: string, overrides: Partial<Bindings> = {}) {
+  const { response, settled } = await request(path, overrides);
+  const html = await response.text();
+  await settled();
+  return { status: response.status, headers: response.headers, html };
+}
+
+export interface FaultRule {
+  match: string;
+  delayMs?: number;
+  status?: number;
+  hang?: boolean;
+}
+
+/** The demo origin's test switches (never used by the site itself). */
+export const demo = {
+  async faults(config: { delayMs?: number; rules?: FaultRule[] }) {
+    const res = await fetch(`${demoUrl}/__demo/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(config) });
+    if (!res.ok) throw new Error(`demo faults: ${res.status}`);
+  },
+  async reset() {
+    const res = await fetch(`${demoUrl}/__demo/reset`, { method: 'POST' });
+    if (!res.ok) throw new Error(`demo reset: ${res.status}`);
+  },
+  async requests(): Promise<{ total: number; byUrl: Record<string, number> }> {
+    return (await fetch(`${demoUrl}/__demo/requests`)).json();
+  },
+  /** How many origin requests had a path+query containing `fragment` (URL-decoded). */
+  async count(fragment: string): Promise<number> {
+    const { byUrl } = await demo.requests();
+    return Object.entries(byUrl)
+      .filter(([url]) => safeDecode(url).includes(fragment))
+      .reduce((sum, [, n]) => sum + n, 0);
+  },
+  async json<T>(path: string): Promise<T> {
+    return (await fetch(`${demoUrl}${path}`)).json();
+  },
+};
+
+function safeDecode(url: string): string {
+  try {
+    return decodeURIComponent(url.replaceAll('+', ' '));
+  } catch {
+    return url;
+  }
+}
+
+/** Every test starts with an empty cache (a new generation) and a well-behaved origin. */
+export async function freshStart() {
+  await bumpGeneration(bindings.DRUPAL_CACHE);
+  await demo.reset();
+}

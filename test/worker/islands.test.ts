@@ -1,0 +1,45 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { IslandComponent, SerializableProps } from '../../client/runtime/island-types';
+import { freshStart, page } from './helpers';
+
+beforeEach(freshStart);
+
+function markers(html: string) {
+  return [...html.matchAll(/<div data-island="([^"]+)" data-hydrate="([^"]+)" data-props="([^"]*)"/g)].map((m) => ({
+    name: m[1],
+    when: m[2],
+    props: JSON.parse((m[3] ?? '').replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as unknown,
+  }));
+}
+
+describe('islands', () => {
+  it('marks each island with its name, when to hydrate and its JSON props', async () => {
+    const { html } = await page('/search/node/пилинг');
+    const found = markers(html);
+    expect(found).toContainEqual({ name: 'SearchToggle', when: 'interaction', props: {} });
+    expect(found).toContainEqual({ name: 'SearchBar', when: 'idle', props: { keywords: 'пилинг' } });
+    expect(found).toContainEqual({ name: 'BackToTop', when: 'idle', props: { threshold: 250 } });
+  });
+
+  it('server-renders the island inside its marker', async () => {
+    const { html } = await page('/');
+    expect(html).toMatch(/data-island="BackToTop"[^>]*><button[^>]*class="back-to-top"/);
+    expect(html).toMatch(/data-island="SearchToggle"[^>]*><button[^>]*aria-expanded="false"/);
+  });
+
+  it('loads only the island loader and the stylesheet: no island code, no React up front', async () => {
+    const { html } = await page('/');
+    const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(/^\/assets\/entry-[\w-]+\.js$/);
+    expect(html).not.toMatch(/modulepreload|hydrate-|BackToTop-[\w-]+\.js/);
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/entry-[\w-]+\.css"/);
+  });
+
+  it('names every island after its file, which is how the loader finds its code', async () => {
+    const modules = import.meta.glob<{ default: IslandComponent<SerializableProps> }>('../../client/islands/*.tsx', { eager: true });
+    const names = Object.entries(modules).map(([file, mod]) => [file.replace(/^.*\/(\w+)\.tsx$/, '$1'), mod.default.islandName]);
+    expect(names.length).toBeGreaterThan(0);
+    for (const [file, name] of names) expect(name).toBe(file);
+  });
+});

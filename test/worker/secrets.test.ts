@@ -1,0 +1,18 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { TEST_SECRETS } from '../setup/secrets';
+import { firstAlias } from './cache.test';
+import { freshStart, request } from './helpers';
+
+beforeEach(freshStart);
+
+describe('secrets', () => {
+  it('never appear in a response body or header', async () => {
+    const paths = ['/', '/news.html', '/news.html/2', await firstAlias('services'), '/net-takoi.html', '/search/node/лазер', '/old-price.html', '/sitemap'];
+    for (const path of paths) {
+      const { response, settled } = await request(path);
+      const text = `${[...response.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n${await response.text()}`;
+      await settled();
+      for (const [name, secret] of Object.entries(TEST_SECRETS)) expect(text, `${name} in ${path}`).not.toContain(secret);
+    }
+  });
+});

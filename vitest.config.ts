@@ -1,0 +1,45 @@
+import { cloudflareTest } from '@cloudflare/vitest-plugin';
+import { defineConfig } from 'vitest/config';
+import { TEST_SECRETS } from './test/setup/secrets';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        // The worker inside workerd, KV as miniflare simulates it, Drupal = the demo origin over HTTP.
+        plugins: [
+          cloudflareTest(({ inject }) => ({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: {
+                DRUPAL_BASE_URL: inject<string>('demoOriginUrl'),
+                SITE_URL: 'http://127.0.0.1:8787',
+                ...TEST_SECRETS,
+              },
+            },
+          })),
+        ],
+        test: {
+          name: 'worker',
+          include: ['test/worker/**/*.test.{ts,tsx}'],
+          globalSetup: ['test/setup/demo-origin.ts'],
+          // The demo origin's fault switches are shared by every test file.
+          fileParallelism: false,
+          testTimeout: 20_000,
+        },
+      },
+      {
+        // Node side: the site and the demo origin under wrangler dev, driven by Chromium.
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/setup/site.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,26 @@
+// KV keys stop at 512 bytes; longer URLs are replaced by their SHA-256.
+const MAX_KEY_BYTES = 512;
+const KEY_VERSION = 'd1';
+
+/** Same payload, same key: query parameters sorted, fragment dropped. */
+export function normaliseUrl(url: string): string {
+  const parsed = new URL(url);
+  const params = [...parsed.searchParams].sort(([a, av], [b, bv]) =>
+    a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1,
+  );
+  const query = new URLSearchParams(params).toString();
+  return `${parsed.origin}${parsed.pathname}${query ? `?${query}` : ''}`;
+}
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export async function cacheKey(generation: number, url: string): Promise<string> {
+  const prefix = `${KEY_VERSION}:g${generation}:`;
+  const normalised = normaliseUrl(url);
+  const key = prefix + normalised;
+  if (new TextEncoder().encode(key).byteLength <= MAX_KEY_BYTES) return key;
+  return `${prefix}sha256:${await sha256Hex(normalised)}`;
+}

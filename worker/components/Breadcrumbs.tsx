@@ -1,0 +1,25 @@
+import { use } from 'react';
+import type { Crumb } from '../drupal/types';
+import type { Deferred } from '../render/deferred';
+
+/**
+ * Spec §2: the first crumb reads the clinic's name; on phones only the last crumb
+ * shows, or the one before it when the last has no link.
+ */
+export function Breadcrumbs({ crumbs, siteName }: { crumbs: Deferred<Crumb[]>; siteName: string }) {
+  const items = use(crumbs).map((crumb, i) => (i === 0 ? { ...crumb, title: siteName } : crumb));
+  if (items.length === 0) return null;
+  const last = items.length - 1;
+  const mobileIndex = items[last]?.link || last === 0 ? last : last - 1;
+  return (
+    <nav className="breadcrumbs container" aria-label="Хлебные крошки">
+      <ol>
+        {items.map((crumb, i) => (
+          <li key={i} className={i === mobileIndex ? 'breadcrumbs__mobile' : undefined}>
+            {crumb.link && i !== last ? <a href={crumb.link}>{crumb.title}</a> : <span aria-current={i === last ? 'page' : undefined}>{crumb.title}</span>}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react';
+import type { HeadData } from '../drupal/types';
+import { clientAssets } from '../render/client-assets';
+
+/** The HTML shell: language, title and Drupal's meta tags, the stylesheet and the island loader. */
+export function Document({ head, fallbackTitle, children }: { head: HeadData; fallbackTitle: string; children: ReactNode }) {
+  return (
+    <html lang="ru">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{head.title ?? fallbackTitle}</title>
+        {head.tags.map((tag, i) => (tag.tag === 'meta' ? <meta key={i} {...tag.attributes} /> : <link key={i} {...tag.attributes} />))}
+        {clientAssets.stylesheets.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {/* A module script runs after the streamed document is parsed, so it sees every island marker. */}
+        <script type="module" src={clientAssets.loader} />
+      </head>
+      <body>{children}</body>
+    </html>
+  );
+}

@@ -1,0 +1,54 @@
+export interface PagerView {
+  /** 1-based. */
+  current: number;
+  /** Unknown when Drupal does not count; the pager then offers the next page while there is one. */
+  last?: number;
+  hasNext: boolean;
+  href: (page: number) => string;
+}
+
+/** Spec §2: first, last, current ±2 with ellipses, and previous/next links. */
+export function pageWindow(current: number, last: number): (number | 'gap')[] {
+  const pages = new Set([1, last]);
+  for (let p = current - 2; p <= current + 2; p++) if (p >= 1 && p <= last) pages.add(p);
+  const sorted = [...pages].sort((a, b) => a - b);
+  return sorted.flatMap((p, i) => (i > 0 && p - (sorted[i - 1] ?? p) > 1 ? ['gap' as const, p] : [p]));
+}
+
+export function Pager({ pager }: { pager: PagerView }) {
+  const last = pager.last ?? (pager.hasNext ? pager.current + 1 : pager.current);
+  if (last <= 1) return null;
+  return (
+    <nav aria-label="Страницы">
+      <ul className="pager">
+        {pager.current > 1 && (
+          <li>
+            <a href={pager.href(pager.current - 1)} rel="prev">
+              Предыдущая страница
+            </a>
+          </li>
+        )}
+        {pageWindow(pager.current, last).map((p, i) =>
+          p === 'gap' ? (
+            <li key={`gap${i}`}>
+              <span>…</span>
+            </li>
+          ) : (
+            <li key={p}>
+              <a href={pager.href(p)} aria-current={p === pager.current ? 'page' : undefined}>
+                {p}
+              </a>
+            </li>
+          ),
+        )}
+        {pager.hasNext && (
+          <li>
+            <a href={pager.href(pager.current + 1)} rel="next">
+              Следующая страница
+            </a>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,16 @@
+const dateFormat = new Intl.DateTimeFormat('ru-RU', {
+  timeZone: 'Europe/Moscow',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** Spec §3: dates read DD.MM.YYYY (Moscow time). */
+export function formatDate(iso: string | undefined): string | undefined {
+  if (!iso) return undefined;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? undefined : dateFormat.format(date);
+}
+
+/** "+7 (495) 123-45-67" → "tel:+74951234567". */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import type { Bindings } from '../env';
+
+/** An unset setting arrives as undefined or, from an empty .dev.vars line, as "". */
+const unsetToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: 'должен быть адресом http(s)://…' })
+  .transform((url) => url.replace(/\/+$/, ''));
+
+const seconds = (fallback: number) =>
+  z.preprocess(unsetToUndefined, z.coerce.number().int().min(0).default(fallback));
+
+const optionalSecret = z.preprocess(unsetToUndefined, z.string().min(1).optional());
+
+const isKvNamespace = (value: unknown): value is KVNamespace =>
+  typeof value === 'object' && value !== null && 'getWithMetadata' in value && 'put' in value;
+
+const isFetcher = (value: unknown): value is Fetcher =>
+  typeof value === 'object' && value !== null && 'fetch' in value;
+
+const ConfigSchema = z
+  .object({
+    DRUPAL_CACHE: z.custom<KVNamespace>(isKvNamespace, 'KV-пространство не подключено (kv_namespaces в wrangler.toml)'),
+    ASSETS: z.custom<Fetcher>(isFetcher, 'статические файлы не подключены ([assets] в wrangler.toml)'),
+    DRUPAL_BASE_URL: z.preprocess(unsetToUndefined, httpUrl),
+    SITE_URL: z.preprocess(unsetToUndefined, httpUrl),
+    SITE_NAME: z.preprocess(unsetToUndefined, z.string().default('Клиника эстетической медицины')),
+    SITE_PHONE: z.preprocess(
+      unsetToUndefined,
+      z.string().regex(/^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/, 'должен иметь вид +7 (***) ***-**-**').default('+7 (495) 000-00-00'),
+    ),
+    CACHE_FRESH_SECONDS: seconds(300),
+    CACHE_STALE_SECONDS: seconds(86_400),
+    CACHE_MAX_AGE_SECONDS: seconds(30 * 86_400),
+    CACHE_NOT_FOUND_SECONDS: seconds(60),
+    ORIGIN_TIMEOUT_MS: z.preprocess(unsetToUndefined, z.coerce.number().int().positive().default(5_000)),
+    DRUPAL_API_USER: optionalSecret,
+    DRUPAL_API_PASSWORD: optionalSecret,
+    CRM_WEBHOOK_URL: z.preprocess(unsetToUndefined, httpUrl.optional()),
+    CRM_WEBHOOK_TOKEN: optionalSecret,
+    PURGE_SECRET: optionalSecret,
+  })
+  .superRefine((raw, ctx) => {
+    if (Boolean(raw.DRUPAL_API_USER) !== Boolean(raw.DRUPAL_API_PASSWORD)) {
+      const missing = raw.DRUPAL_API_USER ? 'DRUPAL_API_PASSWORD' : 'DRUPAL_API_USER';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'задан только один из DRUPAL_API_USER и DRUPAL_API_PASSWORD' });
+    }
+  })
+  .transform((raw) => ({
+    kv: raw.DRUPAL_CACHE,
+    assets: raw.ASSETS,
+    drupalBaseUrl: raw.DRUPAL_BASE_URL,
+    siteUrl: raw.SITE_URL,
+    site: { name: raw.SITE_NAME, phone: raw.SITE_PHONE },
+    cache: {
+      freshSeconds: raw.CACHE_FRESH_SECONDS,
+      staleSeconds: raw.CACHE_STALE_SECONDS,
+      maxAgeSeconds: raw.CACHE_MAX_AGE_SECONDS,
+      notFoundSeconds: raw.CACHE_NOT_FOUND_SECONDS,
+    },
+    originTimeoutMs: raw.ORIGIN_TIMEOUT_MS,
+    drupalCredentials:
+      raw.DRUPAL_API_USER && raw.DRUPAL_API_PASSWORD
+        ? { user: raw.DRUPAL_API_USER, password: raw.DRUPAL_API_PASSWORD }
+        : undefined,
+    crm: raw.CRM_WEBHOOK_URL ? { url: raw.CRM_WEBHOOK_URL, token: raw.CRM_WEBHOOK_TOKEN } : undefined,
+    purgeSecret: raw.PURGE_SECRET,
+  }));
+
+export type Config = z.output<typeof ConfigSchema>;
+export type CacheSettings = Config['cache'];
+
+export interface ConfigProblem {
+  setting: string;
+  message: string;
+}
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: ConfigProblem[] };
+
+// The bindings object is the same for every request an isolate serves, so it is parsed once.
+const parsed = new WeakMap<object, ConfigResult>();
+
+export function readConfig(bindings: Bindings): ConfigResult {
+  const known = parsed.get(bindings);
+  if (known) return known;
+  const result = ConfigSchema.safeParse(bindings);
+  const outcome: ConfigResult = result.success
+    ? { ok: true, config: result.data }
+    : {
+        ok: false,
+        problems: result.error.issues.map((issue) => {
+          const setting = issue.path.join('.') || '(конфигурация)';
+          const given = (bindings as Record<string, unknown>)[setting];
+          return { setting, message: given === undefined || given === '' ? 'не задан' : issue.message };
+        }),
+      };
+  parsed.set(bindings, outcome);
+  return outcome;
+}

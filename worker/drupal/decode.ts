@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+import type { Loaded } from '../cache/kv-cache';
+import { OriginError, type OriginResponse } from './origin';
+
+export type Decoder<T> = (response: OriginResponse) => Loaded<T>;
+
+/**
+ * A 200 parsed with `schema`; a 404 becomes `notFound` (cached briefly) when the
+ * call has a meaning for "nothing here"; any other answer is an error, so that a
+ * stale copy is served instead and nothing unexpected is cached.
+ */
+export function decodeJson<S extends z.ZodType>(
+  what: string,
+  schema: S,
+  options: { notFound?: z.output<S>; forbidden?: z.output<S> } = {},
+): Decoder<z.output<S>> {
+  return ({ status, body }) => {
+    if (status === 200) return { value: parse(what, schema, body) };
+    if (status === 404 && options.notFound !== undefined) return { value: options.notFound, negative: true };
+    if (status === 403 && options.forbidden !== undefined) return { value: options.forbidden, negative: true };
+    throw new OriginError(`${what}: Drupal ответил ${status}`, status);
+  };
+}
+
+export function parse<S extends z.ZodType>(what: string, schema: S, body: unknown): z.output<S> {
+  const result = schema.safeParse(body);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw new OriginError(`${what}: неожиданный ответ Drupal (${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''})`);
+  }
+  return result.data;
+}

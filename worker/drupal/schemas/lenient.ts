@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * Drupal's variations, accepted once at the boundary (drupal-api.md, rule 2):
+ * numbers as strings, optional values missing/null/"", and PHP's empty array
+ * `[]` where a map is meant.
+ */
+
+/** 251, "251" → 251. */
+export const numeric = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/)]).transform(Number);
+
+/** A value that may be missing, null, false or "": undefined then, else the string. */
+export const optionalText = z
+  .union([z.string(), z.number(), z.null(), z.undefined(), z.literal(false)])
+  .transform((value) => (value === null || value === undefined || value === false || value === '' ? undefined : String(value)));
+
+/** Like optionalText, for numbers ("12", 12, "", null). */
+export const optionalNumeric = z
+  .union([z.number(), z.string(), z.null(), z.undefined(), z.literal(false)])
+  .transform((value) => {
+    if (value === null || value === undefined || value === false || value === '') return undefined;
+    const n = Number(value);
+    return Number.isFinite(n) ? n : undefined;
+  });
+
+/** true, 1, "1", "true" → true; everything else (0, "0", "", null, missing) → false. */
+export const flag = z
+  .union([z.boolean(), z.number(), z.string(), z.null(), z.undefined()])
+  .transform((value) => value === true || value === 1 || value === '1' || value === 'true');
+
+/** A map keyed by Drupal ids, or `[]` when PHP had nothing to put in it; entries kept in order. */
+export const phpMap = <T extends z.ZodType>(item: T) =>
+  z
+    .union([z.record(z.string(), item), z.array(item)])
+    .transform((value): z.output<T>[] => (Array.isArray(value) ? value : Object.values(value)));
+
+/** A list that PHP may have encoded as an object keyed by index or id. */
+export const phpList = phpMap;

@@ -1,0 +1,35 @@
+import type { Config } from './config/config';
+import type { DrupalClient } from './drupal/client';
+import type { CacheReport } from './cache/cache-report';
+
+/** Bindings as wrangler.toml, `wrangler secret` and .dev.vars provide them: unvalidated strings. */
+export interface Bindings {
+  DRUPAL_CACHE?: KVNamespace;
+  ASSETS?: Fetcher;
+  DRUPAL_BASE_URL?: string;
+  SITE_URL?: string;
+  SITE_NAME?: string;
+  SITE_PHONE?: string;
+  CACHE_FRESH_SECONDS?: string;
+  CACHE_STALE_SECONDS?: string;
+  CACHE_MAX_AGE_SECONDS?: string;
+  CACHE_NOT_FOUND_SECONDS?: string;
+  ORIGIN_TIMEOUT_MS?: string;
+  DRUPAL_API_USER?: string;
+  DRUPAL_API_PASSWORD?: string;
+  CRM_WEBHOOK_URL?: string;
+  CRM_WEBHOOK_TOKEN?: string;
+  PURGE_SECRET?: string;
+}
+
+/** What the middlewares put on the context for the routes. */
+export interface Variables {
+  config: Config;
+  drupal: DrupalClient;
+  cacheReport: CacheReport;
+}
+
+export interface AppEnv {
+  Bindings: Bindings;
+  Variables: Variables;
+}

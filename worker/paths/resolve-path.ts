@@ -1,0 +1,35 @@
+import type { DrupalClient } from '../drupal/client';
+import type { PathLookup, RedirectHop } from '../drupal/types';
+import { classifyRedirectTarget, redirectStatus, type RedirectStatus } from './redirect-target';
+
+export type Resolution =
+  | { kind: 'redirect'; location: string; status: RedirectStatus }
+  | { kind: 'refused-redirect'; target: string }
+  | Extract<PathLookup, { kind: 'entity' }>
+  | { kind: 'not-found' }
+  | { kind: 'forbidden' };
+
+/**
+ * Decides what a path is before anything renders: a redirect (from the redirect
+ * module's lookup or from the hops translate-path reports), a Drupal entity, or
+ * nothing. Both lookups start at once.
+ */
+export async function resolvePath(drupal: DrupalClient, path: string, basePath = ''): Promise<Resolution> {
+  const [redirect, lookup] = await Promise.all([drupal.redirect(path), drupal.translatePath(path)]);
+  const hops: RedirectHop[] = redirect ? [redirect] : lookup.kind === 'entity' || lookup.kind === 'external' ? lookup.redirects : [];
+  const first = hops[0];
+  const last = hops.at(-1);
+  if (first && last && stripBase(last.to, basePath) !== path) {
+    const target = classifyRedirectTarget(stripBase(last.to, basePath));
+    if (target.kind === 'refused') return { kind: 'refused-redirect', target: last.to };
+    return { kind: 'redirect', location: target.location, status: redirectStatus(first.status) };
+  }
+  if (lookup.kind === 'external') return { kind: 'not-found' };
+  return lookup;
+}
+
+/** Drupal installed under a sub-path names redirect targets with that prefix; the site's own paths do not have it. */
+function stripBase(target: string, basePath: string): string {
+  if (!basePath || basePath === '/') return target;
+  return target.startsWith(`${basePath}/`) ? target.slice(basePath.length) : target;
+}

@@ -1,0 +1,40 @@
+import type { Context } from 'hono';
+import type { ReactNode } from 'react';
+import { Document } from '../components/Document';
+import { Layout } from '../components/Layout';
+import type { AppEnv } from '../env';
+import type { LayoutData } from '../loaders/layout';
+import { streamHtml } from './html-stream';
+
+const CRAWLER = /bot|crawl|spider|slurp|yandex|lighthouse/i;
+
+export interface PageRender {
+  status?: number;
+  layout: LayoutData;
+  /** Shown in the tab when Drupal has no metatag title for the path. */
+  title: string;
+  searchKeywords?: string;
+  body: ReactNode;
+}
+
+/**
+ * Waits only for what the first bytes need (the head's tags and how each cached
+ * call was answered, for X-Cache), then streams; the rest of the layout follows
+ * as Drupal delivers it.
+ */
+export async function renderPage(c: Context<AppEnv>, page: PageRender): Promise<Response> {
+  const head = await page.layout.head;
+  const cacheStatus = await c.var.cacheReport.summary();
+  const document = (
+    <Document head={head} fallbackTitle={`${page.title} — ${page.layout.site.name}`}>
+      <Layout layout={page.layout} searchKeywords={page.searchKeywords}>
+        {page.body}
+      </Layout>
+    </Document>
+  );
+  return streamHtml(document, {
+    status: page.status ?? 200,
+    headers: cacheStatus ? { 'X-Cache': cacheStatus } : {},
+    waitForAll: CRAWLER.test(c.req.header('User-Agent') ?? ''),
+  });
+}

@@ -1,0 +1,58 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../env';
+import type { NodeData } from '../drupal/types';
+import { loadLayout } from '../loaders/layout';
+import { ListingPage } from '../pages/ListingPage';
+import { renderPage } from '../render/render-page';
+import { renderError } from './error-response';
+import { PAGE_SIZE, type ListingRoute } from './route-table';
+
+const todayInMoscow = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
+
+/** Spec §4 listing rules beyond "published, newest first". */
+function visible(route: ListingRoute, item: NodeData): boolean {
+  if (route.bundle === 'actions') {
+    const date = item.texts.field_action_date;
+    return !date || date.slice(0, 10) >= todayInMoscow();
+  }
+  if (route.bundle === 'qa') return !item.flags.field_ne_vyvodit_na_stranitce;
+  return true;
+}
+
+export function listingPage(route: ListingRoute) {
+  return async (c: Context<AppEnv>): Promise<Response> => {
+    const param = c.req.param('page');
+    // Only whole page numbers from 2 up; /news.html/1 is /news.html itself.
+    if (param !== undefined && !/^[1-9]\d*$/.test(param)) return renderError(c, 404);
+    const page = param === undefined ? 1 : Number(param);
+    if (page === 1 && param !== undefined) return c.redirect(route.path, 301);
+    const { drupal, config } = c.var;
+    const layout = loadLayout(drupal, config, route.path);
+    const list = await drupal.nodes(route.bundle, {
+      sort: '-created',
+      limit: route.paged ? PAGE_SIZE : 50,
+      offset: (page - 1) * PAGE_SIZE,
+    });
+    if (page > 1 && list.items.length === 0) return renderError(c, 404, layout);
+    const title = page > 1 ? `${route.title} — страница ${page}` : route.title;
+    return renderPage(c, {
+      layout,
+      title,
+      body: (
+        <ListingPage
+          listing={{
+            title: route.title,
+            items: list.items.filter((item) => visible(route, item)),
+            showDates: route.dated,
+            pager: {
+              current: page,
+              last: list.total === undefined ? undefined : Math.max(1, Math.ceil(list.total / PAGE_SIZE)),
+              hasNext: route.paged && list.hasNext,
+              href: (p) => (p === 1 ? route.path : `${route.path}/${p}`),
+            },
+          }}
+        />
+      ),
+    });
+  };
+}

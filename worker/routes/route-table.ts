@@ -1,0 +1,28 @@
+/**
+ * Spec §2's listing routes (reading A): each lists one bundle, newest first, and
+ * takes the page number as an optional last segment (/news.html/2).
+ */
+export interface ListingRoute {
+  path: string;
+  bundle: string;
+  title: string;
+  dated: boolean;
+  paged: boolean;
+}
+
+export const LISTING_ROUTES: readonly ListingRoute[] = [
+  { path: '/news.html', bundle: 'news', title: 'Новости', dated: true, paged: true },
+  { path: '/article.html', bundle: 'article', title: 'Статьи', dated: true, paged: true },
+  { path: '/feedback.html', bundle: 'reviews', title: 'Отзывы', dated: true, paged: true },
+  { path: '/oborudovaniye.html', bundle: 'equipment', title: 'Оборудование', dated: false, paged: true },
+  { path: '/smi-o-nas.html', bundle: 'smi_o_nas', title: 'СМИ о нас', dated: true, paged: true },
+  { path: '/special.html', bundle: 'actions', title: 'Акции', dated: false, paged: true },
+  { path: '/vacancia.html', bundle: 'vacancy', title: 'Вакансии', dated: false, paged: true },
+  { path: '/video.html', bundle: 'video', title: 'Видео', dated: false, paged: true },
+  { path: '/vopros-otvet.html', bundle: 'qa', title: 'Вопрос — ответ', dated: false, paged: true },
+  { path: '/doctors.html', bundle: 'doctors', title: 'Врачи', dated: false, paged: false },
+  { path: '/do-i-posle.html', bundle: 'gallery', title: 'Фото до и после', dated: false, paged: false },
+];
+
+/** Spec §9: the pager shows 10 items a page. */
+export const PAGE_SIZE = 10;
