@@ -2,6 +2,9 @@ import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { TEST_SECRETS } from './test/setup/secrets';
 
+// Tests run offline: miniflare must not fetch the Request.cf sample from Cloudflare.
+process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
+
 export default defineConfig({
   test: {
     projects: [

@@ -45,7 +45,8 @@ export async function startWorker(options: StartOptions): Promise<WorkerServer> 
   for (const [name, value] of Object.entries(options.vars ?? {})) args.push('--var', `${name}:${value}`);
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', NO_COLOR: '1' },
+    // No network here: miniflare must not fetch the Request.cf sample from Cloudflare.
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' },
     stdio: ['ignore', options.inheritOutput ? 'inherit' : 'pipe', options.inheritOutput ? 'inherit' : 'pipe'],
   });
   let log = '';
