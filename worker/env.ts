@@ -10,6 +10,7 @@ export interface Bindings {
   SITE_URL?: string;
   SITE_NAME?: string;
   SITE_PHONE?: string;
+  SHOP_URL?: string;
   CACHE_FRESH_SECONDS?: string;
   CACHE_STALE_SECONDS?: string;
   CACHE_MAX_AGE_SECONDS?: string;

@@ -117,11 +117,13 @@ function Footer({ layout }: { layout: LayoutData }) {
           <p>
             <a href="/callback.html">Заказать звонок</a>
           </p>
-          <p>
-            <a href="https://shop.example-clinic.ru/" rel="noopener">
-              Интернет-магазин косметики
-            </a>
-          </p>
+          {site.shopUrl && (
+            <p>
+              <a href={site.shopUrl} rel="noopener">
+                Интернет-магазин косметики
+              </a>
+            </p>
+          )}
         </div>
         <Suspense fallback={null}>
           <FooterMenu menu={layout.footerMenu} />

@@ -30,6 +30,7 @@ const ConfigSchema = z
       unsetToUndefined,
       z.string().regex(/^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/, 'должен иметь вид +7 (***) ***-**-**').default('+7 (495) 000-00-00'),
     ),
+    SHOP_URL: z.preprocess(unsetToUndefined, httpUrl.optional()),
     CACHE_FRESH_SECONDS: seconds(300),
     CACHE_STALE_SECONDS: seconds(86_400),
     CACHE_MAX_AGE_SECONDS: seconds(30 * 86_400),
@@ -52,7 +53,7 @@ const ConfigSchema = z
     assets: raw.ASSETS,
     drupalBaseUrl: raw.DRUPAL_BASE_URL,
     siteUrl: raw.SITE_URL,
-    site: { name: raw.SITE_NAME, phone: raw.SITE_PHONE },
+    site: { name: raw.SITE_NAME, phone: raw.SITE_PHONE, shopUrl: raw.SHOP_URL },
     cache: {
       freshSeconds: raw.CACHE_FRESH_SECONDS,
       staleSeconds: raw.CACHE_STALE_SECONDS,

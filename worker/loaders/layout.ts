@@ -8,6 +8,7 @@ export interface SiteInfo {
   name: string;
   phone: string;
   url: string;
+  shopUrl?: string;
 }
 
 /** What every page's frame shows, each part arriving on its own. */

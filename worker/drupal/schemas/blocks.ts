@@ -1,7 +1,65 @@
 import { z } from 'zod';
-import { flag, numeric, optionalText, phpList } from './lenient';
+import { numeric, optionalText, phpList } from './lenient';
+import { TextFieldSchema } from './jsonapi';
 
-// Placeholder until the demo's block shape is known.
-export const BlockListSchema = z.array(z.object({ id: z.string(), region: z.string(), label: optionalText, labelVisible: flag, weight: numeric, contentPath: z.string() }));
-export const BlockContentSchema = z.unknown().transform(() => null as string | null);
-void phpList;
+export interface BlockPlacement {
+  id: string;
+  region: string;
+  label?: string;
+  labelVisible: boolean;
+  weight: number;
+  /** The block's content below /jsonapi/, e.g. "block_content/basic/{uuid}". */
+  contentPath: string;
+}
+
+/** label_display: "visible" / "1" / true show the title; "0", "", false and missing hide it. */
+const labelDisplay = z
+  .union([z.string(), z.number(), z.boolean(), z.null(), z.undefined()])
+  .transform((v) => v === 'visible' || v === '1' || v === 1 || v === true);
+
+const PlacementSchema = z
+  .object({
+    bid: optionalText,
+    id: optionalText,
+    plugin: optionalText,
+    bundle: optionalText,
+    link: optionalText,
+    region: z.string(),
+    label: optionalText,
+    weight: numeric.catch(0),
+    settings: z.object({ label: optionalText, label_display: labelDisplay }).partial().optional(),
+    labelVisible: z.boolean().optional(),
+  })
+  .transform((b): BlockPlacement | null => {
+    const contentPath = b.link
+      ? b.link.replace(/^.*?\/jsonapi\//, '')
+      : b.plugin?.startsWith('block_content:')
+        ? `block_content/${b.bundle ?? 'basic'}/${b.plugin.slice('block_content:'.length)}`
+        : undefined;
+    const id = b.bid ?? b.id ?? b.plugin;
+    if (!contentPath || !id) return null;
+    return {
+      id,
+      region: b.region,
+      label: b.label ?? b.settings?.label,
+      labelVisible: b.labelVisible ?? b.settings?.label_display ?? false,
+      weight: b.weight,
+      contentPath,
+    };
+  });
+
+const toPlacements = (rows: (BlockPlacement | null)[]) => rows.filter((row): row is BlockPlacement => row !== null);
+
+/** `/blocks_for_page?page=`: placements as a list, or keyed by block id (as decoupled_kit does), bare or under `data`. */
+export const BlockListSchema = z.union([
+  phpList(PlacementSchema).transform(toPlacements),
+  z.object({ data: z.union([phpList(PlacementSchema), z.null()]) }).transform((d) => toPlacements(d.data ?? [])),
+]);
+
+/** A block_content JSON:API document: its body's HTML. */
+export const BlockContentSchema = z
+  .object({ data: z.object({ attributes: z.object({ body: z.union([TextFieldSchema, z.null()]).optional() }) }) })
+  .transform(({ data }) => {
+    const body = data.attributes.body;
+    return body ? (body.processed ?? body.value ?? null) : null;
+  });
