@@ -1,0 +1,11 @@
+/** Worker bindings of the demo origin (wrangler.toml). */
+export interface Bindings {
+  /** Delay of every API response in ms (string number), e.g. --var DEMO_DELAY_MS:100 */
+  DEMO_DELAY_MS?: string;
+  /** Static assets (public/), bound automatically by [assets]. */
+  ASSETS?: Fetcher;
+}
+
+export interface AppEnv {
+  Bindings: Bindings;
+}

@@ -1,0 +1,59 @@
+/**
+ * Module-level state of the demo origin (one isolate under wrangler dev): fault configuration,
+ * request counters, accepted webform submissions and login sessions.
+ */
+import type { Json, JsonObject } from './json';
+
+export interface FaultRule {
+  /** Applies when the request's path+query (URL-decoded) contains this string. */
+  readonly match: string;
+  readonly delayMs?: number;
+  readonly status?: number;
+  readonly hang?: boolean;
+}
+
+export interface FaultConfig {
+  /** Overrides DEMO_DELAY_MS when set. */
+  readonly delayMs?: number;
+  readonly rules: readonly FaultRule[];
+}
+
+export interface Submission {
+  readonly sid: string;
+  readonly webform_id: string;
+  readonly created: string;
+  readonly data: JsonObject;
+}
+
+export interface Session {
+  readonly id: string;
+  readonly uid: number;
+  readonly csrfToken: string;
+  readonly logoutToken: string;
+}
+
+export const state = {
+  faults: { rules: [] } as FaultConfig,
+  total: 0,
+  byUrl: new Map<string, number>(),
+  submissions: [] as Submission[],
+  sessions: new Map<string, Session>(),
+};
+
+export function resetState(): void {
+  state.faults = { rules: [] };
+  state.total = 0;
+  state.byUrl.clear();
+  state.submissions = [];
+}
+
+export function countRequest(key: string): void {
+  state.total += 1;
+  state.byUrl.set(key, (state.byUrl.get(key) ?? 0) + 1);
+}
+
+export function requestsJson(): Json {
+  const byUrl: JsonObject = {};
+  for (const [k, v] of state.byUrl) byUrl[k] = v;
+  return { total: state.total, byUrl };
+}

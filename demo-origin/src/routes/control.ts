@@ -1,0 +1,119 @@
+/**
+ * Test control (demo only; the site never calls these): fault injection, request counters,
+ * submissions, reset. Also the middleware that applies DEMO_DELAY_MS and the fault rules to every
+ * API request.
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import type { AppEnv } from '../env';
+import { json, noContent, rawPathAndQuery } from '../lib/http';
+import { errorDocument, reasonPhrase } from '../lib/jsonapi';
+import type { Json } from '../lib/json';
+import { countRequest, requestsJson, resetState, state, type FaultConfig } from '../lib/state';
+
+export const controlRoutes = new Hono<AppEnv>();
+
+/** How long a hanging request waits before it finally gives up (10 minutes). */
+const HANG_MS = 10 * 60 * 1000;
+
+const faultSchema = z.object({
+  delayMs: z.number().int().min(0).max(HANG_MS).optional(),
+  rules: z
+    .array(
+      z.object({
+        match: z.string().min(1),
+        delayMs: z.number().int().min(0).max(HANG_MS).optional(),
+        status: z.number().int().min(100).max(599).optional(),
+        hang: z.boolean().optional(),
+      }),
+    )
+    .optional(),
+});
+
+controlRoutes.post('/__demo/faults', async (c) => {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    return json({ error: 'Body must be JSON: {"delayMs"?: number, "rules"?: [{"match", "delayMs"?, "status"?, "hang"?}]}' }, 400);
+  }
+  const parsed = faultSchema.safeParse(body);
+  if (!parsed.success) return json({ error: 'Invalid fault config', issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
+  const config: FaultConfig = { rules: parsed.data.rules ?? [], ...(parsed.data.delayMs !== undefined ? { delayMs: parsed.data.delayMs } : {}) };
+  state.faults = config;
+  return json(faultsJson());
+});
+
+controlRoutes.get('/__demo/faults', () => json(faultsJson()));
+
+controlRoutes.get('/__demo/requests', () => json(requestsJson()));
+
+controlRoutes.post('/__demo/reset', () => {
+  resetState();
+  return noContent();
+});
+
+controlRoutes.get('/__demo/submissions', () =>
+  json(state.submissions.map((s) => ({ sid: s.sid, webform_id: s.webform_id, created: s.created, data: s.data }))),
+);
+
+controlRoutes.all('/__demo/*', (c) => json({ error: `Unknown control endpoint ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+
+function faultsJson(): Json {
+  const f = state.faults;
+  return {
+    ...(f.delayMs !== undefined ? { delayMs: f.delayMs } : {}),
+    rules: f.rules.map((r) => ({
+      match: r.match,
+      ...(r.delayMs !== undefined ? { delayMs: r.delayMs } : {}),
+      ...(r.status !== undefined ? { status: r.status } : {}),
+      ...(r.hang !== undefined ? { hang: r.hang } : {}),
+    })),
+  };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
+}
+
+/**
+ * Counts every API request, then applies the delay (fault config delayMs, else DEMO_DELAY_MS;
+ * a matching rule's delayMs replaces both) and the first matching hang/status rule.
+ */
+export const demoFaults: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const key = rawPathAndQuery(c.req.url);
+  countRequest(key);
+  const decoded = safeDecode(key);
+  const rules = state.faults.rules.filter((r) => decoded.includes(r.match) || key.includes(r.match));
+
+  const envDelay = Number(c.env?.DEMO_DELAY_MS ?? '0');
+  const ruleDelays = rules.flatMap((r) => (r.delayMs !== undefined ? [r.delayMs] : []));
+  const delay = ruleDelays.length ? Math.max(...ruleDelays) : (state.faults.delayMs ?? (Number.isFinite(envDelay) ? envDelay : 0));
+  if (delay > 0) await sleep(delay);
+
+  if (rules.some((r) => r.hang)) {
+    await sleep(HANG_MS);
+    return json({ message: 'Demo fault: the request hung and was finally abandoned.' }, 504);
+  }
+  const statusRule = rules.find((r) => r.status !== undefined);
+  if (statusRule?.status !== undefined) {
+    const status = statusRule.status;
+    const detail = `Demo fault: HTTP ${status} injected for "${statusRule.match}".`;
+    if (new URL(c.req.url).pathname.startsWith('/jsonapi')) {
+      return new Response(JSON.stringify(errorDocument(status, detail, c.req.url)), {
+        status,
+        headers: { 'Content-Type': 'application/vnd.api+json' },
+      });
+    }
+    return json({ message: `${reasonPhrase(status)}. ${detail}` }, status);
+  }
+  await next();
+};

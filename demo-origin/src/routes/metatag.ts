@@ -1,0 +1,122 @@
+/**
+ * Metatags per page: `GET /blocks_for_page/metatag?page={route}` answers the metatag module's
+ * `#attached.html_head` structure (drupal-api.md §5a): {"#attached": {"html_head": [[{"#tag",
+ * "#attributes"}, KEY], …]}}, KEY being the tag plugin id (title, description, robots,
+ * canonical_url, og_site_name, og_type, og_url, og_title, og_description, og_image_0). Unknown or
+ * unpublished pages give `[]`.
+ */
+import { Hono } from 'hono';
+import { FILES_BASE } from '../content/files';
+import { refImages, type NodeRecord } from '../content/model';
+import { FORBIDDEN_NID, NOT_FOUND_NID } from '../content/pages';
+import { SITE } from '../content/site';
+import type { AppEnv } from '../env';
+import { json, normalizePath, originOf } from '../lib/http';
+import type { Json } from '../lib/json';
+import { pageInfo } from '../lib/page-info';
+import { stripTags, trimText } from '../lib/text';
+
+export const metatagRoutes = new Hono<AppEnv>();
+
+type Tag = [{ '#tag': string; '#attributes': Record<string, string> }, string];
+
+function meta(name: string, content: string, key = name): Tag {
+  return [{ '#tag': 'meta', '#attributes': { name, content } }, key];
+}
+function og(property: string, content: string, key: string): Tag {
+  return [{ '#tag': 'meta', '#attributes': { property, content } }, key];
+}
+function link(rel: string, href: string, key: string): Tag {
+  return [{ '#tag': 'link', '#attributes': { rel, href } }, key];
+}
+
+const IMAGE_FIELDS = ['field_image', 'field_photo_big', 'field_photo', 'field_photo3', 'field_gallery_image'];
+const NOINDEX = new Set([NOT_FOUND_NID, FORBIDDEN_NID, 902]);
+
+function nodeImage(n: NodeRecord): string | null {
+  for (const f of IMAGE_FIELDS) {
+    const [p] = refImages(n.rels[f]);
+    if (p) return FILES_BASE + p;
+  }
+  return null;
+}
+
+function nodeDescription(n: NodeRecord): string {
+  const text = n.body?.summary || stripTags(n.body?.value ?? '');
+  return trimText(text || n.title, 160);
+}
+
+function tags(input: {
+  title: string;
+  ogTitle: string;
+  description: string;
+  url: string;
+  type: string;
+  image: string | null;
+  noindex: boolean;
+}): Json {
+  const head: Tag[] = [meta('title', input.title), meta('description', input.description)];
+  if (input.noindex) head.push(meta('robots', 'noindex, nofollow'));
+  head.push(
+    link('canonical', input.url, 'canonical_url'),
+    og('og:site_name', SITE.name, 'og_site_name'),
+    og('og:type', input.type, 'og_type'),
+    og('og:url', input.url, 'og_url'),
+    og('og:title', input.ogTitle, 'og_title'),
+    og('og:description', input.description, 'og_description'),
+  );
+  if (input.image) head.push(og('og:image', input.image, 'og_image_0'));
+  return { '#attached': { html_head: head } };
+}
+
+metatagRoutes.get('/blocks_for_page/metatag', (c) => {
+  const path = normalizePath(c.req.query('page'));
+  if (path === null) return json([]);
+  const info = pageInfo(path);
+  if (!info) return json([]);
+  const origin = originOf(c);
+  switch (info.kind) {
+    case 'node': {
+      const n = info.node;
+      const image = nodeImage(n);
+      return json(
+        tags({
+          title: info.home ? `${SITE.name} — косметология в Москве` : `${n.title} | ${SITE.shortName}`,
+          ogTitle: n.title,
+          description: nodeDescription(n),
+          url: origin + n.alias,
+          type: n.bundle === 'news' || n.bundle === 'article' ? 'article' : 'website',
+          image: image ? origin + image : null,
+          noindex: NOINDEX.has(n.nid),
+        }),
+      );
+    }
+    case 'term':
+      return json(
+        tags({
+          title: `${info.term.name} | ${SITE.shortName}`,
+          ogTitle: info.term.name,
+          description: info.term.description,
+          url: `${origin}/taxonomy/term/${info.term.tid}`,
+          type: 'website',
+          image: null,
+          noindex: false,
+        }),
+      );
+    case 'listing': {
+      const l = info.listing;
+      const suffix = info.pageNo !== null && info.pageNo > 1 ? ` — страница ${info.pageNo}` : '';
+      return json(
+        tags({
+          title: `${l.title}${suffix} | ${SITE.shortName}`,
+          ogTitle: l.title + suffix,
+          description: l.description,
+          url: origin + path,
+          type: 'website',
+          image: null,
+          noindex: l.path === '/search/node',
+        }),
+      );
+    }
+  }
+});

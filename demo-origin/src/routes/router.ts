@@ -1,0 +1,112 @@
+/**
+ * decoupled_router's translate-path (≤2.0.5 shape, drupal-api.md §1) and decoupled_kit's
+ * redirect endpoint (drupal-api.md §7a).
+ */
+import { Hono } from 'hono';
+import { HOME_NID } from '../content/pages';
+import { termPath } from '../content/terms';
+import type { AppEnv } from '../env';
+import { json, normalizePath, originOf } from '../lib/http';
+import type { JsonObject } from '../lib/json';
+import { followRedirects, resolveInternal, type Hop, type Target } from '../lib/paths';
+
+export const routerRoutes = new Hono<AppEnv>();
+
+const DEPRECATED = {
+  'jsonapi.pathPrefix':
+    'This property has been deprecated and will be removed in the next version of Decoupled Router. Use basePath instead.',
+};
+
+function hopsJson(hops: readonly Hop[]): JsonObject[] {
+  return hops.map((h) => ({ from: h.from, to: h.to, status: h.status }));
+}
+
+function translated(origin: string, target: Target): JsonObject {
+  if (target.kind === 'node') {
+    const n = target.node;
+    const url = origin + n.alias;
+    return {
+      resolved: url,
+      isHomePath: n.nid === HOME_NID,
+      entity: { canonical: url, type: 'node', bundle: n.bundle, id: String(n.nid), uuid: n.uuid, langcode: 'ru', path: n.alias },
+      label: n.title,
+      jsonapi: {
+        individual: `${origin}/jsonapi/node/${n.bundle}/${n.uuid}`,
+        resourceName: `node--${n.bundle}`,
+        pathPrefix: 'jsonapi',
+        basePath: '/jsonapi',
+        entryPoint: `${origin}/jsonapi`,
+      },
+      meta: { deprecated: DEPRECATED },
+    };
+  }
+  const t = target.term;
+  const url = origin + termPath(t);
+  return {
+    resolved: url,
+    isHomePath: false,
+    entity: { canonical: url, type: 'taxonomy_term', bundle: t.vocabulary, id: String(t.tid), uuid: t.uuid, langcode: 'ru', path: termPath(t) },
+    label: t.name,
+    jsonapi: {
+      individual: `${origin}/jsonapi/taxonomy_term/${t.vocabulary}/${t.uuid}`,
+      resourceName: `taxonomy_term--${t.vocabulary}`,
+      pathPrefix: 'jsonapi',
+      basePath: '/jsonapi',
+      entryPoint: `${origin}/jsonapi`,
+    },
+    meta: { deprecated: DEPRECATED },
+  };
+}
+
+routerRoutes.get('/router/translate-path', (c) => {
+  const path = normalizePath(c.req.query('path'));
+  if (path === null) {
+    return json({ message: 'Unable to translate empty path. Please send a ?path query string parameter with your request.' }, 404);
+  }
+  const notFound: JsonObject = {
+    message: `Unable to resolve path ${path}.`,
+    details: 'None of the available methods were able to find a match for this path.',
+  };
+  const { hops, final, external } = followRedirects(path);
+  if (external) {
+    // 2.0.6-style answer: decoupled_router ≤2.0.5 had no way to express an external target.
+    return json({ resolved: final, isHomePath: false, redirect: hopsJson(hops), isExternal: true });
+  }
+  const target = resolveInternal(final);
+  if (!target) {
+    // The redirect subscriber merges its trace onto whatever the router answered.
+    return json(hops.length ? { ...notFound, redirect: hopsJson(hops) } : notFound, 404);
+  }
+  if (target.kind === 'node' && !target.node.status) {
+    return json(
+      {
+        message: 'Access denied for entity.',
+        details: 'This user does not have access to view the resolved entity. Please authenticate and try again.',
+      },
+      403,
+    );
+  }
+  const body = translated(originOf(c), target);
+  return json(hops.length ? { ...body, redirect: hopsJson(hops) } : body);
+});
+
+/**
+ * decoupled_kit 1.x redirect: mode final (default: first source → last target, status of the
+ * first hop), simple (first hop only) or full (every hop); `[]` when the path has no redirect.
+ */
+routerRoutes.get('/decoupled_kit/redirect', (c) => {
+  const raw = c.req.query('path');
+  const normalized = normalizePath(raw?.toLowerCase());
+  if (normalized === null) {
+    return json({ message: 'Unable to work with empty path. Please send a ?path query string parameter with your request.' }, 404);
+  }
+  const modeParam = c.req.query('mode');
+  const mode = modeParam === 'simple' || modeParam === 'full' ? modeParam : 'final';
+  const { hops } = followRedirects(normalized);
+  const first = hops[0];
+  const last = hops[hops.length - 1];
+  if (!first || !last) return json([]);
+  if (mode === 'full') return json({ path: normalized, mode, data: hopsJson(hops) });
+  if (mode === 'simple') return json({ path: normalized, mode, data: { from: first.from, to: first.to, status: first.status } });
+  return json({ path: normalized, mode, data: { from: first.from, to: last.to, status: first.status } });
+});

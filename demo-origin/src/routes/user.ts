@@ -1,0 +1,180 @@
+/**
+ * Core user endpoints (drupal-api.md §4): JSON login with a session cookie, CSRF tokens, login
+ * status, the user entity over core REST, logout; plus the legacy `/api/auth/logout`.
+ * Authentication: the session cookie set by login, or HTTP Basic (basic_auth module).
+ */
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { accountByName, accountByUid, type Account } from '../content/users';
+import type { AppEnv } from '../env';
+import { json, noContent, noRoute, textPlain, type Ctx } from '../lib/http';
+import { isJsonObject, type Json, type JsonObject } from '../lib/json';
+import { state, type Session } from '../lib/state';
+import { randomToken, uuidFor } from '../lib/uuid';
+
+export const userRoutes = new Hono<AppEnv>();
+
+/** Drupal's session cookie name: "SESS" + a hash of the cookie domain (fixed here). */
+export const SESSION_COOKIE = 'SESS' + uuidFor('clinic-demo-origin-session').replace(/-/g, '');
+
+/** Created lazily: Workers forbid random values in the global scope. */
+let anonymousToken: string | null = null;
+
+function currentSession(c: Ctx): Session | null {
+  const sid = getCookie(c, SESSION_COOKIE);
+  return sid ? (state.sessions.get(sid) ?? null) : null;
+}
+
+function basicAccount(c: Ctx): Account | null {
+  const h = c.req.header('Authorization');
+  if (!h || !h.startsWith('Basic ')) return null;
+  let decoded: string;
+  try {
+    decoded = new TextDecoder().decode(Uint8Array.from(atob(h.slice(6).trim()), (ch) => ch.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  const a = accountByName(decoded.slice(0, colon));
+  return a && a.status && a.pass === decoded.slice(colon + 1) ? a : null;
+}
+
+function currentAccount(c: Ctx): Account | null {
+  const s = currentSession(c);
+  if (s) return accountByUid(s.uid) ?? null;
+  return basicAccount(c);
+}
+
+function cookieHeader(value: string, maxAge: number): string {
+  return `${SESSION_COOKIE}=${value}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Lax`;
+}
+
+// ---- Login ------------------------------------------------------------------------------------------
+
+userRoutes.post('/user/login', async (c) => {
+  const format = c.req.query('_format');
+  if (format === undefined) {
+    // Without ?_format=json this is the HTML login form route.
+    return new Response('<!DOCTYPE html><html lang="ru"><head><title>Вход | Demo Drupal</title></head><body><h1>Вход</h1><form method="post"><input name="name"><input name="pass" type="password"><button>Войти</button></form></body></html>', {
+      status: 200,
+      headers: { 'Content-Type': 'text/html; charset=UTF-8' },
+    });
+  }
+  if (format !== 'json') return json({ message: `Unrecognized format: ${format}.` }, 400);
+  if (currentSession(c)) return json({ message: 'This route can only be accessed by anonymous users.' }, 403);
+
+  let body: Json = null;
+  const raw = await c.req.text();
+  try {
+    body = raw.trim() ? (JSON.parse(raw) as Json) : null;
+  } catch {
+    return json({ message: 'Syntax error' }, 400);
+  }
+  const creds: JsonObject = isJsonObject(body) ? body : {};
+  const name = typeof creds.name === 'string' ? creds.name : '';
+  const pass = typeof creds.pass === 'string' ? creds.pass : '';
+  if (!name && !pass) return json({ message: 'Missing credentials.' }, 400);
+  if (!name) return json({ message: 'Missing credentials.name.' }, 400);
+  if (!pass) return json({ message: 'Missing credentials.pass.' }, 400);
+
+  const account = accountByName(name);
+  if (account && !account.status) return json({ message: 'The user has not been activated or is blocked.' }, 400);
+  if (!account || account.pass !== pass) return json({ message: 'Sorry, unrecognized username or password.' }, 400);
+
+  const session: Session = { id: randomToken(), uid: account.uid, csrfToken: randomToken(), logoutToken: randomToken() };
+  state.sessions.set(session.id, session);
+  return json(
+    {
+      current_user: { uid: String(account.uid), roles: [...account.roles], name: account.name },
+      csrf_token: session.csrfToken,
+      logout_token: session.logoutToken,
+    },
+    200,
+    { 'Set-Cookie': cookieHeader(session.id, 2000000) },
+  );
+});
+
+userRoutes.get('/user/login_status', (c) => textPlain(currentAccount(c) ? '1' : '0'));
+
+// ---- CSRF token ----------------------------------------------------------------------------------
+
+function token(c: Ctx): Response {
+  anonymousToken ??= randomToken();
+  return textPlain(currentSession(c)?.csrfToken ?? anonymousToken);
+}
+userRoutes.get('/session/token', token);
+/** Deprecated D8.0/8.1 path, kept as an alias for legacy clients (drupal-api.md §4b). */
+userRoutes.get('/rest/session/token', token);
+
+// ---- User entity ---------------------------------------------------------------------------------
+
+function userJson(a: Account, viewer: Account): JsonObject {
+  const own = a.uid === viewer.uid || viewer.roles.includes('administrator');
+  const ts = (v: string): JsonObject[] => [{ value: v, format: 'Y-m-d\\TH:i:sP' }];
+  const out: JsonObject = {
+    uid: [{ value: a.uid }],
+    uuid: [{ value: a.uuid }],
+    langcode: [{ value: 'ru' }],
+    preferred_langcode: [{ value: 'ru' }],
+    preferred_admin_langcode: [],
+    name: [{ value: a.name }],
+  };
+  if (own) out.mail = [{ value: a.mail }];
+  Object.assign(out, {
+    timezone: [{ value: 'Europe/Moscow' }],
+    status: [{ value: a.status }],
+    created: ts(a.created),
+    changed: ts(a.created),
+    access: ts('2026-11-01T09:00:00+03:00'),
+    login: ts('2026-11-01T09:00:00+03:00'),
+  });
+  if (own) out.init = [{ value: a.mail }];
+  out.roles = a.roles
+    .filter((r) => r !== 'authenticated')
+    .map((r) => ({ target_id: r, target_type: 'user_role', target_uuid: uuidFor(`role:${r}`) }));
+  out.default_langcode = [{ value: true }];
+  out.user_picture = [];
+  return out;
+}
+
+userRoutes.get('/user/:uid{[0-9]+}', (c) => {
+  const format = c.req.query('_format');
+  if (format !== 'json') return json({ message: `Not acceptable format: ${format ?? 'html'}` }, 406);
+  const viewer = currentAccount(c);
+  if (!viewer) return json({ message: "The 'access user profiles' permission is required and the user must be active." }, 403);
+  const a = accountByUid(Number(c.req.param('uid')));
+  if (!a) {
+    return json({ message: 'The "user" parameter was not converted for the path "/user/{user}" (route name: "entity.user.canonical")' }, 404);
+  }
+  if (!a.status && !viewer.roles.includes('administrator')) {
+    return json({ message: "The 'access user profiles' permission is required and the user must be active." }, 403);
+  }
+  return json(userJson(a, viewer));
+});
+
+/** /user redirects to the current user's page (the query is kept for convenience), or to the login form. */
+userRoutes.get('/user', (c) => {
+  const a = currentAccount(c);
+  const q = new URL(c.req.url).search;
+  return new Response(null, { status: 302, headers: { Location: a ? `/user/${a.uid}${q}` : `/user/login${q}` } });
+});
+
+// ---- Logout --------------------------------------------------------------------------------------
+
+userRoutes.post('/user/logout', (c) => {
+  const format = c.req.query('_format');
+  if (format !== 'json') return noRoute(c);
+  const s = currentSession(c);
+  if (!s) return json({ message: 'This route can only be accessed by authenticated users.' }, 403);
+  if (c.req.query('token') !== s.logoutToken) return json({ message: "'csrf_token' URL query argument is invalid." }, 403);
+  state.sessions.delete(s.id);
+  return noContent({ 'Set-Cookie': cookieHeader('deleted', 0) });
+});
+
+/** Legacy logout of the old front end's auth module: always 204, ends the session if there is one. */
+userRoutes.post('/api/auth/logout', (c) => {
+  const s = currentSession(c);
+  if (s) state.sessions.delete(s.id);
+  return noContent(s ? { 'Set-Cookie': cookieHeader('deleted', 0) } : {});
+});
