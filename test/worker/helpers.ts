@@ -73,3 +73,13 @@ export async function freshStart() {
   await bumpGeneration(bindings.DRUPAL_CACHE);
   await demo.reset();
 }
+
+/** The alias of the newest published node of a bundle, as the demo origin lists it. */
+export async function firstAlias(bundle: string): Promise<string> {
+  const doc = await demo.json<{ data: { attributes: { path: { alias: string } } }[] }>(
+    `/jsonapi/node/${bundle}?filter[status]=1&page[limit]=1&sort=-created`,
+  );
+  const alias = doc.data[0]?.attributes.path.alias;
+  if (!alias) throw new Error(`the demo origin has no ${bundle}`);
+  return alias;
+}

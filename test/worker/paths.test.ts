@@ -1,6 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { firstAlias } from './cache.test';
-import { demo, freshStart, page, request } from './helpers';
+import { demo, firstAlias, freshStart, page, request } from './helpers';
 
 beforeEach(freshStart);
 

@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TEST_SECRETS } from '../setup/secrets';
-import { firstAlias } from './cache.test';
-import { freshStart, request } from './helpers';
+import { firstAlias, freshStart, request } from './helpers';
 
 beforeEach(freshStart);
 

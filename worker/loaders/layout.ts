@@ -36,3 +36,12 @@ export function loadLayout(drupal: DrupalClient, config: Config, path: string): 
     breadcrumb: defer(optional('breadcrumb', drupal.breadcrumb(path), [])),
   };
 }
+
+/** The parts that may still be on their way when the page starts streaming. */
+export const streamedParts = (layout: LayoutData): Promise<unknown>[] => [
+  layout.mainMenu,
+  layout.footerMenu,
+  layout.servicesMenu,
+  layout.blocks,
+  layout.breadcrumb,
+];

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Document } from '../components/Document';
 import { Layout } from '../components/Layout';
 import type { AppEnv } from '../env';
-import type { LayoutData } from '../loaders/layout';
+import { streamedParts, type LayoutData } from '../loaders/layout';
 import { streamHtml } from './html-stream';
 
 const CRAWLER = /bot|crawl|spider|slurp|yandex|lighthouse/i;
@@ -25,6 +25,9 @@ export interface PageRender {
 export async function renderPage(c: Context<AppEnv>, page: PageRender): Promise<Response> {
   const head = await page.layout.head;
   const cacheStatus = await c.var.cacheReport.summary();
+  // Nothing went to Drupal: the rest is a few KV reads away, so wait and render it all inline.
+  const inline = cacheStatus !== 'MISS';
+  if (inline) await Promise.all(streamedParts(page.layout));
   const document = (
     <Document head={head} fallbackTitle={`${page.title} — ${page.layout.site.name}`}>
       <Layout layout={page.layout} searchKeywords={page.searchKeywords}>
@@ -36,5 +39,6 @@ export async function renderPage(c: Context<AppEnv>, page: PageRender): Promise<
     status: page.status ?? 200,
     headers: cacheStatus ? { 'X-Cache': cacheStatus } : {},
     waitForAll: CRAWLER.test(c.req.header('User-Agent') ?? ''),
+    inline,
   });
 }

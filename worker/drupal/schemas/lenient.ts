@@ -12,7 +12,9 @@ export const numeric = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d
 /** A value that may be missing, null, false or "": undefined then, else the string. */
 export const optionalText = z
   .union([z.string(), z.number(), z.null(), z.undefined(), z.literal(false)])
-  .transform((value) => (value === null || value === undefined || value === false || value === '' ? undefined : String(value)));
+  .transform((value) => (value === null || value === undefined || value === false || value === '' ? undefined : String(value)))
+  // A missing key is as good as an empty value (zod 4 needs this to treat the key as optional).
+  .optional();
 
 /** Like optionalText, for numbers ("12", 12, "", null). */
 export const optionalNumeric = z
@@ -21,12 +23,15 @@ export const optionalNumeric = z
     if (value === null || value === undefined || value === false || value === '') return undefined;
     const n = Number(value);
     return Number.isFinite(n) ? n : undefined;
-  });
+  })
+  .optional();
 
 /** true, 1, "1", "true" → true; everything else (0, "0", "", null, missing) → false. */
 export const flag = z
   .union([z.boolean(), z.number(), z.string(), z.null(), z.undefined()])
-  .transform((value) => value === true || value === 1 || value === '1' || value === 'true');
+  .transform((value) => value === true || value === 1 || value === '1' || value === 'true')
+  .optional()
+  .transform((value) => value ?? false);
 
 /** A map keyed by Drupal ids, or `[]` when PHP had nothing to put in it; entries kept in order. */
 export const phpMap = <T extends z.ZodType>(item: T) =>
