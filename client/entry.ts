@@ -28,18 +28,19 @@ async function wake(root: HTMLElement): Promise<void> {
 
 function wakeOnInteraction(root: HTMLElement) {
   let waking: Promise<void> | undefined;
-  let clicked: HTMLElement | undefined;
+  let clicked: Element | undefined;
   const start = () => {
     waking ??= wake(root).then(() => {
       root.removeEventListener('click', holdClick, true);
-      clicked?.click();
+      // The target may be an SVG inside a button, which has no click(): dispatch the event instead.
+      clicked?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
     });
   };
   // A click that lands before React listens would be lost: hold it and give it again once hydrated.
   const holdClick = (event: Event) => {
     event.preventDefault();
     event.stopPropagation();
-    if (event.target instanceof HTMLElement) clicked = event.target;
+    if (event.target instanceof Element) clicked = event.target;
     start();
   };
   for (const type of WAKING_EVENTS) root.addEventListener(type, start, { capture: true, passive: true, once: true });

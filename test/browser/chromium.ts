@@ -21,7 +21,11 @@ export function watchProblems(page: Page): string[] {
     if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
-  page.on('requestfailed', (req) => problems.push(`requestfailed: ${req.url()} ${req.failure()?.errorText ?? ''}`));
+  // ERR_ABORTED is the browser dropping a request it no longer needs (a <picture> source it switched away from).
+  page.on('requestfailed', (req) => {
+    const reason = req.failure()?.errorText ?? '';
+    if (reason !== 'net::ERR_ABORTED') problems.push(`requestfailed: ${req.url()} ${reason}`);
+  });
   page.on('response', (res) => {
     if (res.status() >= 400) problems.push(`http ${res.status()}: ${res.url()}`);
   });

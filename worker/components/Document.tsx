@@ -10,6 +10,7 @@ export function Document({ head, fallbackTitle, children }: { head: HeadData; fa
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{head.title ?? fallbackTitle}</title>
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {head.tags.map((tag, i) => (tag.tag === 'meta' ? <meta key={i} {...tag.attributes} /> : <link key={i} {...tag.attributes} />))}
         {clientAssets.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
