@@ -35,5 +35,6 @@ export function watchProblems(page: Page): string[] {
 export async function screenshot(page: Page, name: string) {
   const dir = join(ROOT, 'test-results', 'screenshots');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+  await page.screenshot({ path: join(dir, `${name}-full.png`), fullPage: true });
 }
