@@ -28,6 +28,8 @@ export interface StartOptions {
   /** Print the worker's output as it comes (npm start); tests keep it for failures. */
   inheritOutput?: boolean;
   timeoutMs?: number;
+  /** A path that proves the server answers without side effects (no Drupal call, no counted request). */
+  readyPath: string;
 }
 
 export async function startWorker(options: StartOptions): Promise<WorkerServer> {
@@ -40,7 +42,7 @@ export async function startWorker(options: StartOptions): Promise<WorkerServer> 
     '--inspector-port', String(options.port + 10_000),
     '--persist-to', persistTo,
     '--show-interactive-dev-session=false',
-    '--log-level', options.inheritOutput ? 'info' : 'warn',
+    '--log-level', options.inheritOutput || process.env.WRANGLER_LOG ? 'info' : 'warn',
   ];
   for (const [name, value] of Object.entries(options.vars ?? {})) args.push('--var', `${name}:${value}`);
   const child = spawn(process.execPath, args, {
@@ -48,23 +50,37 @@ export async function startWorker(options: StartOptions): Promise<WorkerServer> 
     // No network here: miniflare must not fetch the Request.cf sample from Cloudflare.
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' },
     stdio: ['ignore', options.inheritOutput ? 'inherit' : 'pipe', options.inheritOutput ? 'inherit' : 'pipe'],
+    // Its own process group, so that stopping it also stops the workerd it starts.
+    detached: true,
   });
+  const url = `http://127.0.0.1:${options.port}`;
   let log = '';
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const url = `http://127.0.0.1:${options.port}`;
-  const stop = () =>
-    new Promise<void>((done) => {
-      if (child.exitCode !== null || child.signalCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-      setTimeout(() => child.kill('SIGKILL'), 5_000).unref();
-    });
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      await new Promise<void>((done) => {
+        child.once('exit', () => done());
+        signalGroup('SIGTERM');
+        setTimeout(() => signalGroup('SIGKILL'), 5_000).unref();
+      });
+    }
+    signalGroup('SIGKILL');
+    // The port must be free before anyone reuses it, or they would reach this worker.
+    for (let i = 0; i < 50 && (await answers(url)); i++) await new Promise((r) => setTimeout(r, 100));
+  };
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`wrangler dev (${options.config}) exited with ${child.exitCode}:\n${log}`);
     try {
-      await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await fetch(url + options.readyPath, { signal: AbortSignal.timeout(2_000) });
       return { url, port: options.port, process: child, output: () => log, stop };
     } catch {
       await new Promise((r) => setTimeout(r, 250));
@@ -72,6 +88,15 @@ export async function startWorker(options: StartOptions): Promise<WorkerServer> 
   }
   await stop();
   throw new Error(`wrangler dev (${options.config}) did not answer on ${url}:\n${log}`);
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(500) });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A free loopback port, found by letting the OS choose one. */
@@ -88,5 +113,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export const DEMO_ORIGIN_CONFIG = join(ROOT, 'demo-origin', 'wrangler.toml');
-export const SITE_CONFIG = join(ROOT, 'wrangler.toml');
+const DEMO_ORIGIN_CONFIG = join(ROOT, 'demo-origin', 'wrangler.toml');
+const SITE_CONFIG = join(ROOT, 'wrangler.toml');
+
+type ServerOptions = Omit<StartOptions, 'config' | 'readyPath'>;
+
+/** The demo Drupal; its control endpoint neither counts nor delays. */
+export const startDemoOrigin = (options: ServerOptions) =>
+  startWorker({ ...options, config: DEMO_ORIGIN_CONFIG, readyPath: '/__demo/requests' });
+
+/** The site; a static asset proves it is up without rendering (and caching) a page. */
+export const startSite = (options: ServerOptions) => startWorker({ ...options, config: SITE_CONFIG, readyPath: '/favicon.svg' });

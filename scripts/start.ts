@@ -3,7 +3,7 @@
  * With DRUPAL_BASE_URL set, the site talks to that Drupal instead and no demo starts.
  */
 import { join } from 'node:path';
-import { DEMO_ORIGIN_CONFIG, ROOT, SITE_CONFIG, startWorker, type WorkerServer } from './servers.ts';
+import { ROOT, startDemoOrigin, startSite, type WorkerServer } from './servers.ts';
 
 const SITE_PORT = Number(process.env.PORT ?? 8787);
 const DEMO_PORT = Number(process.env.DEMO_PORT ?? 8788);
@@ -19,13 +19,12 @@ process.on('SIGTERM', () => void shutdown(0));
 try {
   let drupalBaseUrl = process.env.DRUPAL_BASE_URL;
   if (!drupalBaseUrl) {
-    const demo = await startWorker({ config: DEMO_ORIGIN_CONFIG, port: DEMO_PORT, persistTo: join(ROOT, '.wrangler', 'demo-state') });
+    const demo = await startDemoOrigin({ port: DEMO_PORT, persistTo: join(ROOT, '.wrangler', 'demo-state') });
     running.push(demo);
     drupalBaseUrl = demo.url;
     console.log(`Демо-Drupal: ${demo.url}`);
   }
-  const site = await startWorker({
-    config: SITE_CONFIG,
+  const site = await startSite({
     port: SITE_PORT,
     vars: { DRUPAL_BASE_URL: drupalBaseUrl, SITE_URL: `http://127.0.0.1:${SITE_PORT}` },
     persistTo: join(ROOT, '.wrangler', 'state'),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ORIGIN_CONFIG, SITE_CONFIG, freePort, startWorker, type WorkerServer } from '../../scripts/servers';
+import { freePort, startDemoOrigin, startSite, type WorkerServer } from '../../scripts/servers';
 
 /**
  * The site and demo origin as `npm start` runs them, with a zero TTL so that
@@ -9,10 +9,9 @@ let demo: WorkerServer;
 let site: WorkerServer;
 
 beforeAll(async () => {
-  demo = await startWorker({ config: DEMO_ORIGIN_CONFIG, port: await freePort() });
+  demo = await startDemoOrigin({ port: await freePort() });
   const port = await freePort();
-  site = await startWorker({
-    config: SITE_CONFIG,
+  site = await startSite({
     port,
     vars: { DRUPAL_BASE_URL: demo.url, SITE_URL: `http://127.0.0.1:${port}`, CACHE_FRESH_SECONDS: '0', ORIGIN_TIMEOUT_MS: '1000' },
   });

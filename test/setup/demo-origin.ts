@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { DEMO_ORIGIN_CONFIG, freePort, startWorker } from '../../scripts/servers';
+import { freePort, startDemoOrigin } from '../../scripts/servers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -9,7 +9,7 @@ declare module 'vitest' {
 
 /** The demo origin over real HTTP, for the worker tests. */
 export default async function setup(project: TestProject) {
-  const demo = await startWorker({ config: DEMO_ORIGIN_CONFIG, port: await freePort() });
+  const demo = await startDemoOrigin({ port: await freePort() });
   project.provide('demoOriginUrl', demo.url);
   return () => demo.stop();
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it, beforeEach } from 'vitest';
 import { cacheKey, normaliseUrl } from '../../worker/cache/cache-key';
 import { createKvCache } from '../../worker/cache/kv-cache';
+import { clearMemoryTier } from '../../worker/cache/memory-tier';
 import { readConfig } from '../../worker/config/config';
 import { createDrupalClient } from '../../worker/drupal/client';
 import { bindings, demo, firstAlias, freshStart, page, request } from './helpers';
@@ -117,6 +118,31 @@ describe('KV cache of Drupal payloads', () => {
     expect(await demo.count(`translate-path?path=${bad}`)).toBe(1);
   });
 
+  it('answers a repeated lookup in the same isolate from memory, without another KV read', async () => {
+    const result = readConfig(bindings);
+    if (!result.ok) throw new Error('test configuration is invalid');
+    let reads = 0;
+    const kv = new Proxy(result.config.kv, {
+      get(target, prop, receiver) {
+        if (prop === 'getWithMetadata') reads++;
+        const value = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const writes: Promise<unknown>[] = [];
+    const cache = createKvCache({ kv, settings: result.config.cache, waitUntil: (p) => writes.push(p) });
+    const load = async () => ({ value: { title: 'Пилинги' } });
+    const url = `${bindings.DRUPAL_BASE_URL}/memory-tier-probe?id=${crypto.randomUUID()}`;
+    expect(await cache.get(url, load)).toEqual({ title: 'Пилинги' });
+    expect(reads).toBe(1);
+    expect(await cache.get(url, async () => ({ value: { title: 'другое' } }))).toEqual({ title: 'Пилинги' });
+    expect(reads).toBe(1);
+    await Promise.all(writes);
+    await cache.purge(url);
+    expect(await cache.get(url, async () => ({ value: { title: 'после очистки' } }))).toEqual({ title: 'после очистки' });
+    expect(reads).toBe(2);
+  });
+
   it('keys by normalised URL, hashed when KV would refuse the length', async () => {
     expect(normaliseUrl('http://d/x?b=2&a=1#f')).toBe('http://d/x?a=1&b=2');
     expect(await cacheKey(3, 'http://d/x?b=2&a=1')).toBe(await cacheKey(3, 'http://d/x?a=1&b=2'));
@@ -131,6 +157,7 @@ describe('KV cache of Drupal payloads', () => {
     const a = drupalClient();
     await a.client.menu('main');
     await a.settled();
+    clearMemoryTier();
     const b = drupalClient();
     await b.client.menu('main');
     expect(await demo.count('/blocks_for_page/menu/main')).toBe(1);

@@ -3,6 +3,7 @@ import { cacheKey } from './cache-key';
 import type { CacheReport } from './cache-report';
 import type { CacheStatus } from './cache-status';
 import { bumpGeneration, currentGeneration } from './generation';
+import { memoryDelete, memoryGet, memorySet } from './memory-tier';
 
 /** What a loader hands the cache: the parsed payload, and whether it is a short-lived negative answer (a 404). */
 export interface Loaded<T> {
@@ -59,6 +60,7 @@ export function createKvCache({ kv, settings, waitUntil, report, log = defaultLo
       ? Math.max(MIN_KV_TTL_SECONDS, freshSeconds * 2)
       : Math.max(MIN_KV_TTL_SECONDS, settings.maxAgeSeconds, freshSeconds + staleSeconds);
     const entry: StoredEntry = { v: loaded.value };
+    memorySet(key, { value: loaded.value, metadata });
     await kv.put(key, JSON.stringify(entry), { metadata, expirationTtl: keepSeconds });
   };
 
@@ -75,11 +77,16 @@ export function createKvCache({ kv, settings, waitUntil, report, log = defaultLo
     return fetching;
   };
 
+  // Entries were written by this worker's own decoders; the key version changes when their shapes do.
   const read = async (key: string) => {
+    const remembered = memoryGet<EntryMetadata>(key);
+    if (remembered) return remembered;
     try {
       const { value, metadata } = await kv.getWithMetadata<EntryMetadata>(key, 'text');
       if (value === null || !metadata) return undefined;
-      return { value: (JSON.parse(value) as StoredEntry).v, metadata };
+      const entry = { value: (JSON.parse(value) as StoredEntry).v, metadata };
+      memorySet(key, entry);
+      return entry;
     } catch (error) {
       log(`KV: не удалось прочитать ${key}`, error);
       return undefined;
@@ -121,7 +128,9 @@ export function createKvCache({ kv, settings, waitUntil, report, log = defaultLo
     },
 
     async purge(url: string) {
-      await kv.delete(await keyFor(url));
+      const key = await keyFor(url);
+      memoryDelete(key);
+      await kv.delete(key);
     },
 
     purgeAll: () => bumpGeneration(kv),
