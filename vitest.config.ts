@@ -22,6 +22,9 @@ export default defineConfig({
             },
           })),
         ],
+        // wrangler.toml defines NODE_ENV=production, so the worker runs React's production build here too;
+        // its JSX must then be compiled for the production runtime (no jsxDEV).
+        oxc: { jsx: { runtime: 'automatic', development: false } },
         test: {
           name: 'worker',
           include: ['test/worker/**/*.test.{ts,tsx}'],
