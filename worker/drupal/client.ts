@@ -58,9 +58,13 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
 
     async blocks(page) {
       const placements = await get(urls.blocks(page), decodeJson('blocks', BlockListSchema, { notFound: [] }));
+      // One block that fails to load is left out; the others still show.
       const contents = await Promise.all(
         placements.map((p) =>
-          get(urls.jsonapi(p.contentPath), decodeJson(`block ${p.id}`, BlockContentSchema, { notFound: null })),
+          get(urls.jsonapi(p.contentPath), decodeJson(`block ${p.id}`, BlockContentSchema, { notFound: null })).catch((error: unknown) => {
+            console.warn(`block ${p.id}: пропущен`, error instanceof Error ? error.message : error);
+            return null;
+          }),
         ),
       );
       return placements.flatMap((p, i): Block[] => {
