@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
 import { CacheReport } from './cache/cache-report';
-import { createKvCache } from './cache/kv-cache';
 import { readConfig } from './config/config';
 import { misconfiguredPage } from './config/misconfigured-page';
-import { createDrupalClient } from './drupal/client';
+import { drupalClientFor } from './drupal/from-config';
 import { OriginError } from './drupal/origin';
 import type { AppEnv } from './env';
 import { drupalFiles } from './routes/drupal-files';
@@ -18,15 +17,9 @@ app.use('*', async (c, next) => {
   if (!result.ok) return misconfiguredPage(result.problems);
   const { config } = result;
   const cacheReport = new CacheReport();
-  const cache = createKvCache({
-    kv: config.kv,
-    settings: config.cache,
-    waitUntil: (promise) => c.executionCtx.waitUntil(promise),
-    report: cacheReport,
-  });
   c.set('config', config);
   c.set('cacheReport', cacheReport);
-  c.set('drupal', createDrupalClient({ baseUrl: config.drupalBaseUrl, cache, timeoutMs: config.originTimeoutMs, credentials: config.drupalCredentials }));
+  c.set('drupal', drupalClientFor(config, { waitUntil: (promise) => c.executionCtx.waitUntil(promise), report: cacheReport }));
   await next();
 });
 

@@ -3,7 +3,7 @@ import { cacheKey, normaliseUrl } from '../../worker/cache/cache-key';
 import { createKvCache } from '../../worker/cache/kv-cache';
 import { clearMemoryTier } from '../../worker/cache/memory-tier';
 import { readConfig } from '../../worker/config/config';
-import { createDrupalClient } from '../../worker/drupal/client';
+import { drupalClientFor } from '../../worker/drupal/from-config';
 import { bindings, demo, firstAlias, freshStart, page, request } from './helpers';
 
 beforeEach(freshStart);
@@ -11,10 +11,8 @@ beforeEach(freshStart);
 function drupalClient() {
   const result = readConfig(bindings);
   if (!result.ok) throw new Error('test configuration is invalid');
-  const { config } = result;
   const pending: Promise<unknown>[] = [];
-  const cache = createKvCache({ kv: config.kv, settings: config.cache, waitUntil: (p) => pending.push(p) });
-  const client = createDrupalClient({ baseUrl: config.drupalBaseUrl, cache, timeoutMs: config.originTimeoutMs });
+  const client = drupalClientFor(result.config, { waitUntil: (p) => pending.push(p) });
   return { client, settled: () => Promise.all(pending) };
 }
 

@@ -52,6 +52,8 @@ const ConfigSchema = z
     kv: raw.DRUPAL_CACHE,
     assets: raw.ASSETS,
     drupalBaseUrl: raw.DRUPAL_BASE_URL,
+    /** Drupal installed under a sub-path ("/cms") names redirect targets with it; "" at the root. */
+    drupalBasePath: new URL(raw.DRUPAL_BASE_URL).pathname.replace(/\/$/, ''),
     siteUrl: raw.SITE_URL,
     site: { name: raw.SITE_NAME, phone: raw.SITE_PHONE, shopUrl: raw.SHOP_URL },
     cache: {

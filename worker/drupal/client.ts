@@ -3,6 +3,7 @@ import { decodeJson, parse, type Decoder } from './decode';
 import { endpoints, pathScoped, type CollectionQuery, type MenuName } from './endpoints';
 import { includesFor } from './includes';
 import { toNodeData } from './map-node';
+import { optional } from './optional';
 import { fetchFromOrigin, OriginError, type OriginOptions } from './origin';
 import { BreadcrumbSchema } from './schemas/breadcrumb';
 import { BlockListSchema, BlockContentSchema } from './schemas/blocks';
@@ -61,10 +62,7 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
       // One block that fails to load is left out; the others still show.
       const contents = await Promise.all(
         placements.map((p) =>
-          get(urls.jsonapi(p.contentPath), decodeJson(`block ${p.id}`, BlockContentSchema, { notFound: null })).catch((error: unknown) => {
-            console.warn(`block ${p.id}: пропущен`, error instanceof Error ? error.message : error);
-            return null;
-          }),
+          optional(`block ${p.id}`, get(urls.jsonapi(p.contentPath), decodeJson(`block ${p.id}`, BlockContentSchema, { notFound: null })), null),
         ),
       );
       return placements.flatMap((p, i): Block[] => {

@@ -2,7 +2,7 @@ import type { Config } from '../config/config';
 import type { DrupalClient } from '../drupal/client';
 import type { Block, Crumb, HeadData, MenuItem } from '../drupal/types';
 import { defer, type Deferred } from '../render/deferred';
-import { optional } from './optional';
+import { optional } from '../drupal/optional';
 
 export interface SiteInfo {
   name: string;

@@ -21,7 +21,7 @@ export async function contentPage(c: Context<AppEnv>): Promise<Response> {
   const path = pagePath(c);
   const { drupal, config } = c.var;
   const layout = loadLayout(drupal, config, path);
-  const resolution = await resolvePath(drupal, path, new URL(config.drupalBaseUrl).pathname.replace(/\/$/, ''));
+  const resolution = await resolvePath(drupal, path, config.drupalBasePath);
   switch (resolution.kind) {
     case 'redirect': {
       const cacheStatus = await c.var.cacheReport.summary();

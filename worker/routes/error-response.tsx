@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { loadLayout, type LayoutData } from '../loaders/layout';
-import { optional } from '../loaders/optional';
+import { optional } from '../drupal/optional';
 import { ErrorPage, type ErrorView } from '../pages/ErrorPage';
 import { renderPage } from '../render/render-page';
 import type { AppEnv } from '../env';
