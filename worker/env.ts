@@ -1,6 +1,8 @@
 import type { Config } from './config/config';
 import type { DrupalClient } from './drupal/client';
 import type { CacheReport } from './cache/cache-report';
+import type { PagePathVariables } from './middleware/page-path';
+import type { SecurityVariables } from './middleware/security-headers';
 
 /** Bindings as wrangler.toml, `wrangler secret` and .dev.vars provide them: unvalidated strings. */
 export interface Bindings {
@@ -16,6 +18,8 @@ export interface Bindings {
   CACHE_MAX_AGE_SECONDS?: string;
   CACHE_NOT_FOUND_SECONDS?: string;
   ORIGIN_TIMEOUT_MS?: string;
+  ORIGIN_RETRY_SECONDS?: string;
+  ANALYTICS_ORIGINS?: string;
   DRUPAL_API_USER?: string;
   DRUPAL_API_PASSWORD?: string;
   CRM_WEBHOOK_URL?: string;
@@ -24,7 +28,7 @@ export interface Bindings {
 }
 
 /** What the middlewares put on the context for the routes. */
-export interface Variables {
+export interface Variables extends SecurityVariables, PagePathVariables {
   config: Config;
   drupal: DrupalClient;
   cacheReport: CacheReport;

@@ -3,7 +3,7 @@ import { cacheKey, normaliseUrl } from '../../worker/cache/cache-key';
 import { createKvCache } from '../../worker/cache/kv-cache';
 import { clearMemoryTier } from '../../worker/cache/memory-tier';
 import { readConfig } from '../../worker/config/config';
-import { drupalClientFor } from '../../worker/drupal/from-config';
+import { drupalClientFor, originBreaker } from '../../worker/drupal/from-config';
 import { bindings, demo, firstAlias, freshStart, page, request } from './helpers';
 
 beforeEach(freshStart);
@@ -128,7 +128,8 @@ describe('KV cache of Drupal payloads', () => {
       },
     });
     const writes: Promise<unknown>[] = [];
-    const cache = createKvCache({ kv, settings: result.config.cache, waitUntil: (p) => writes.push(p) });
+    const guard = { breaker: originBreaker(result.config), timeoutMs: result.config.origin.timeoutMs, retryMs: result.config.origin.retryMs };
+    const cache = createKvCache({ kv, settings: result.config.cache, guard, waitUntil: (p) => writes.push(p) });
     const load = async () => ({ value: { title: 'Пилинги' } });
     const url = `${bindings.DRUPAL_BASE_URL}/memory-tier-probe?id=${crypto.randomUUID()}`;
     expect(await cache.get(url, load)).toEqual({ title: 'Пилинги' });

@@ -102,6 +102,27 @@ describe('metatags', () => {
     ]);
   });
 
+  it('lets into <head> only tags that describe the page', () => {
+    const head = MetatagSchema.parse({
+      '#attached': {
+        html_head: [
+          [{ '#tag': 'meta', '#attributes': { 'http-equiv': 'refresh', content: '0;url=https://evil.example/' } }, 'refresh'],
+          [{ '#tag': 'meta', '#attributes': { name: 'description', content: 'Описание', onload: 'alert(1)' } }, 'description'],
+          [{ '#tag': 'meta', '#attributes': { property: 'og:title', content: 'Пилинги' } }, 'og_title'],
+          [{ '#tag': 'link', '#attributes': { rel: 'stylesheet', href: 'https://evil.example/x.css' } }, 'css'],
+          [{ '#tag': 'link', '#attributes': { rel: 'canonical', href: 'javascript:alert(1)' } }, 'canonical_url'],
+          [{ '#tag': 'link', '#attributes': { rel: 'alternate', href: '/en/p', hreflang: 'en' } }, 'alternate'],
+          [{ '#tag': 'script', '#attributes': { src: 'https://evil.example/x.js' } }, 'script'],
+        ],
+      },
+    });
+    expect(head.tags).toEqual([
+      { tag: 'meta', attributes: { name: 'description', content: 'Описание' } },
+      { tag: 'meta', attributes: { property: 'og:title', content: 'Пилинги' } },
+      { tag: 'link', attributes: { rel: 'alternate', href: '/en/p', hreflang: 'en' } },
+    ]);
+  });
+
   it('reads {data: {title, metas}} and the empty answers', () => {
     expect(MetatagSchema.parse({ data: { title: 'Т', metas: [{ name: 'description', content: 'О' }] } })).toEqual({
       title: 'Т',

@@ -2,6 +2,8 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { app } from '../../worker/app';
 import type { Bindings } from '../../worker/env';
+import { resetCircuitBreakers } from '../../worker/cache/circuit-breaker';
+import { clearFlights } from '../../worker/cache/flights';
 import { bumpGeneration } from '../../worker/cache/generation';
 
 export const bindings = env as unknown as Bindings & { DRUPAL_BASE_URL: string; DRUPAL_CACHE: KVNamespace };
@@ -33,6 +35,8 @@ export interface FaultRule {
   delayMs?: number;
   status?: number;
   hang?: boolean;
+  /** Answer a maintenance page or cut-off JSON instead (the demo's switches for a misbehaving Drupal). */
+  body?: 'html' | 'broken-json';
 }
 
 /** The demo origin's test switches (never used by the site itself). */
@@ -68,10 +72,12 @@ function safeDecode(url: string): string {
   }
 }
 
-/** Every test starts with an empty cache (a new generation) and a well-behaved origin. */
+/** Every test starts with an empty cache (a new generation), a well-behaved origin and an isolate that trusts it. */
 export async function freshStart() {
   await bumpGeneration(bindings.DRUPAL_CACHE);
   await demo.reset();
+  resetCircuitBreakers();
+  clearFlights();
 }
 
 /** The alias of the newest published node of a bundle, as the demo origin lists it. */

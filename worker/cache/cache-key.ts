@@ -1,6 +1,7 @@
 // KV keys stop at 512 bytes; longer URLs are replaced by their SHA-256.
 const MAX_KEY_BYTES = 512;
-const KEY_VERSION = 'd1';
+// d2: payloads are sanitised at the boundary; copies made before must never be served.
+const KEY_VERSION = 'd2';
 
 /** Same payload, same key: query parameters sorted, fragment dropped. */
 export function normaliseUrl(url: string): string {

@@ -1,7 +1,9 @@
-import type { CacheSettings } from '../config/config';
+import { OriginError } from '../drupal/origin';
 import { cacheKey } from './cache-key';
 import type { CacheReport } from './cache-report';
 import type { CacheStatus } from './cache-status';
+import type { CircuitBreaker } from './circuit-breaker';
+import { coalesce, inFlight } from './flights';
 import { bumpGeneration, currentGeneration } from './generation';
 import { memoryDelete, memoryGet, memorySet } from './memory-tier';
 
@@ -11,11 +13,31 @@ export interface Loaded<T> {
   negative?: boolean;
 }
 
+export interface CacheSettings {
+  freshSeconds: number;
+  staleSeconds: number;
+  maxAgeSeconds: number;
+  notFoundSeconds: number;
+}
+
+/** How the cache treats a failing origin. */
+export interface OriginGuard {
+  breaker: CircuitBreaker;
+  /** The origin timeout: a request waits no longer than this for another request's fetch of the same payload. */
+  timeoutMs: number;
+  /** How long a failure written beside a payload spares Drupal that call from every isolate. */
+  retryMs: number;
+}
+
 interface EntryMetadata {
   /** Fresh until, epoch ms. */
   fu: number;
   /** Served stale while revalidating until, epoch ms; past it Drupal is asked first. */
   su: number;
+  /** Set on negative answers (a cached 404), which are kept briefly. */
+  n?: 1;
+  /** When Drupal last failed to refresh this entry, epoch ms. */
+  ef?: number;
 }
 
 interface StoredEntry {
@@ -25,6 +47,7 @@ interface StoredEntry {
 export interface KvCacheOptions {
   kv: KVNamespace;
   settings: CacheSettings;
+  guard: OriginGuard;
   waitUntil: (promise: Promise<unknown>) => void;
   report?: CacheReport;
   log?: (message: string, error: unknown) => void;
@@ -34,7 +57,8 @@ export interface KvCache {
   /**
    * The payload for `url`: from KV while fresh; stale while `load` refreshes it in
    * the background; after that from `load`, falling back to the old copy when
-   * `load` throws (stale-if-error). Without any copy, `load`'s error propagates.
+   * `load` throws (stale-if-error) or while Drupal is known to be failing. Without
+   * any copy, `load`'s error propagates.
    */
   get<T>(url: string, load: () => Promise<Loaded<T>>): Promise<T>;
   /** Drops the cached payload of one URL, in the current generation. */
@@ -43,39 +67,53 @@ export interface KvCache {
   purgeAll(): Promise<number>;
 }
 
-/** Concurrent misses for one key share one origin fetch, across the requests of an isolate. */
-const inFlight = new Map<string, Promise<Loaded<unknown>>>();
-
 const MIN_KV_TTL_SECONDS = 60;
+/** A leader's fetch also reads and parses the body after its timeout-bound answer. */
+const FOLLOWER_SLACK_MS = 1_000;
 
-export function createKvCache({ kv, settings, waitUntil, report, log = defaultLog }: KvCacheOptions): KvCache {
+const speaksOfDrupal = (error: unknown) => error instanceof OriginError && error.unhealthy;
+
+export function createKvCache({ kv, settings, guard, waitUntil, report, log = defaultLog }: KvCacheOptions): KvCache {
   const keyFor = async (url: string) => cacheKey(await currentGeneration(kv), url);
+  const followerWaitMs = guard.timeoutMs + FOLLOWER_SLACK_MS;
 
-  const store = async (key: string, loaded: Loaded<unknown>) => {
+  const write = async (key: string, value: unknown, metadata: EntryMetadata) => {
+    const keepSeconds = metadata.n
+      ? Math.max(MIN_KV_TTL_SECONDS, settings.notFoundSeconds * 2)
+      : Math.max(MIN_KV_TTL_SECONDS, settings.maxAgeSeconds, settings.freshSeconds + settings.staleSeconds);
+    memorySet(key, { value, metadata });
+    const entry: StoredEntry = { v: value };
+    await kv.put(key, JSON.stringify(entry), { metadata, expirationTtl: keepSeconds });
+  };
+
+  const store = (key: string, loaded: Loaded<unknown>) => {
     const now = Date.now();
     const freshSeconds = loaded.negative ? settings.notFoundSeconds : settings.freshSeconds;
     const staleSeconds = loaded.negative ? 0 : settings.staleSeconds;
     const metadata: EntryMetadata = { fu: now + freshSeconds * 1000, su: now + (freshSeconds + staleSeconds) * 1000 };
-    const keepSeconds = loaded.negative
-      ? Math.max(MIN_KV_TTL_SECONDS, freshSeconds * 2)
-      : Math.max(MIN_KV_TTL_SECONDS, settings.maxAgeSeconds, freshSeconds + staleSeconds);
-    const entry: StoredEntry = { v: loaded.value };
-    memorySet(key, { value: loaded.value, metadata });
-    await kv.put(key, JSON.stringify(entry), { metadata, expirationTtl: keepSeconds });
+    if (loaded.negative) metadata.n = 1;
+    return write(key, loaded.value, metadata);
   };
 
-  const refresh = <T>(key: string, load: () => Promise<Loaded<T>>): Promise<Loaded<T>> => {
-    const pending = inFlight.get(key);
-    if (pending) return pending as Promise<Loaded<T>>;
-    const fetching = load().then((loaded) => {
+  /** The failure beside the payload tells other isolates to serve the copy at once for a while. */
+  const markFailing = (key: string, stored: { value: unknown; metadata: EntryMetadata }) =>
+    write(key, stored.value, { ...stored.metadata, ef: Date.now() });
+
+  /** One origin fetch per key and isolate at a time; its answer is stored and reported to the breaker. */
+  const refresh = <T>(key: string, load: () => Promise<Loaded<T>>): Promise<Loaded<T>> =>
+    coalesce(key, followerWaitMs, async () => {
+      let loaded: Loaded<T>;
+      try {
+        loaded = await load();
+      } catch (error) {
+        if (speaksOfDrupal(error)) guard.breaker.failed();
+        else guard.breaker.succeeded();
+        throw error;
+      }
+      guard.breaker.succeeded();
       waitUntil(store(key, loaded).catch((error: unknown) => log(`KV: не удалось сохранить ${key}`, error)));
       return loaded;
     });
-    inFlight.set(key, fetching);
-    const forget = () => inFlight.delete(key);
-    fetching.then(forget, forget);
-    return fetching;
-  };
 
   // Entries were written by this worker's own decoders; the key version changes when their shapes do.
   const read = async (key: string) => {
@@ -107,17 +145,34 @@ export function createKvCache({ kv, settings, waitUntil, report, log = defaultLo
         }
         if (stored && now < stored.metadata.su) {
           settle('STALE');
-          waitUntil(refresh(key, load).catch((error: unknown) => log(`Drupal: фоновое обновление ${url} не удалось`, error)));
+          if (!inFlight(key, followerWaitMs) && guard.breaker.admit()) {
+            waitUntil(refresh(key, load).catch((error: unknown) => log(`Drupal: фоновое обновление ${url} не удалось`, error)));
+          }
           return stored.value as T;
         }
-        if (!stored) settle('MISS');
+        const failedAt = stored?.metadata.ef;
+        const failedLately = failedAt !== undefined && now - failedAt < guard.retryMs && !guard.breaker.answeredSince(failedAt);
+        if (stored && (failedLately || !guard.breaker.admit())) {
+          // The breaker is open here: say so beside the payload, once a while, for the other isolates.
+          if (!failedLately) waitUntil(markFailing(key, stored).catch((e: unknown) => log(`KV: не удалось отметить сбой ${key}`, e)));
+          settle('STALE');
+          return stored.value as T;
+        }
+        if (!stored) {
+          settle('MISS');
+          if (!guard.breaker.admit()) throw new OriginError('Drupal недоступен: запросы приостановлены после череды ошибок');
+        }
+        const fetching = refresh(key, load);
+        // Finishes and stores even if this visitor goes away; other requests may be waiting for it.
+        waitUntil(fetching.catch(() => undefined));
         try {
-          const loaded = await refresh(key, load);
+          const loaded = await fetching;
           settle('MISS');
           return loaded.value;
         } catch (error) {
           if (!stored) throw error;
           log(`Drupal: ${url} недоступен, отдаём сохранённую копию`, error);
+          if (speaksOfDrupal(error)) waitUntil(markFailing(key, stored).catch((e: unknown) => log(`KV: не удалось отметить сбой ${key}`, e)));
           settle('STALE');
           return stored.value as T;
         }

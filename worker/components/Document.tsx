@@ -3,7 +3,7 @@ import type { HeadData } from '../drupal/types';
 import { clientAssets } from '../render/client-assets';
 
 /** The HTML shell: language, title and Drupal's meta tags, the stylesheet and the island loader. */
-export function Document({ head, fallbackTitle, children }: { head: HeadData; fallbackTitle: string; children: ReactNode }) {
+export function Document({ head, fallbackTitle, nonce, children }: { head: HeadData; fallbackTitle: string; nonce?: string; children: ReactNode }) {
   return (
     <html lang="ru">
       <head>
@@ -16,7 +16,7 @@ export function Document({ head, fallbackTitle, children }: { head: HeadData; fa
           <link key={href} rel="stylesheet" href={href} />
         ))}
         {/* A module script runs after the streamed document is parsed, so it sees every island marker. */}
-        <script type="module" src={clientAssets.loader} />
+        <script type="module" src={clientAssets.loader} nonce={nonce} />
       </head>
       <body>{children}</body>
     </html>

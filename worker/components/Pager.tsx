@@ -9,9 +9,9 @@ export interface PagerView {
 
 /** Spec §2: first, last, current ±2 with ellipses, and previous/next links. */
 export function pageWindow(current: number, last: number): (number | 'gap')[] {
-  const pages = new Set([1, last]);
-  for (let p = current - 2; p <= current + 2; p++) if (p >= 1 && p <= last) pages.add(p);
-  const sorted = [...pages].sort((a, b) => a - b);
+  // A fixed list of candidates: nothing here loops on a number from the request.
+  const candidates = [1, current - 2, current - 1, current, current + 1, current + 2, last];
+  const sorted = [...new Set(candidates.filter((p) => Number.isSafeInteger(p) && p >= 1 && p <= last))].sort((a, b) => a - b);
   return sorted.flatMap((p, i) => (i > 0 && p - (sorted[i - 1] ?? p) > 1 ? ['gap' as const, p] : [p]));
 }
 

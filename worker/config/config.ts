@@ -36,6 +36,15 @@ const ConfigSchema = z
     CACHE_MAX_AGE_SECONDS: seconds(30 * 86_400),
     CACHE_NOT_FOUND_SECONDS: seconds(60),
     ORIGIN_TIMEOUT_MS: z.preprocess(unsetToUndefined, z.coerce.number().int().positive().default(5_000)),
+    ORIGIN_RETRY_SECONDS: z.preprocess(unsetToUndefined, z.coerce.number().int().positive().default(10)),
+    ANALYTICS_ORIGINS: z.preprocess(
+      unsetToUndefined,
+      z
+        .string()
+        .default('')
+        .transform((list) => list.split(/\s+/).filter(Boolean))
+        .pipe(z.array(z.url({ protocol: /^https$/, error: 'должен быть списком адресов https://… через пробел' }).transform((url) => new URL(url).origin))),
+    ),
     DRUPAL_API_USER: optionalSecret,
     DRUPAL_API_PASSWORD: optionalSecret,
     CRM_WEBHOOK_URL: z.preprocess(unsetToUndefined, httpUrl.optional()),
@@ -62,7 +71,9 @@ const ConfigSchema = z
       maxAgeSeconds: raw.CACHE_MAX_AGE_SECONDS,
       notFoundSeconds: raw.CACHE_NOT_FOUND_SECONDS,
     },
-    originTimeoutMs: raw.ORIGIN_TIMEOUT_MS,
+    origin: { timeoutMs: raw.ORIGIN_TIMEOUT_MS, retryMs: raw.ORIGIN_RETRY_SECONDS * 1000 },
+    /** Origins the analytics counter loads from and reports to; the CSP lets them in. */
+    analyticsOrigins: raw.ANALYTICS_ORIGINS,
     drupalCredentials:
       raw.DRUPAL_API_USER && raw.DRUPAL_API_PASSWORD
         ? { user: raw.DRUPAL_API_USER, password: raw.DRUPAL_API_PASSWORD }
@@ -72,7 +83,6 @@ const ConfigSchema = z
   }));
 
 export type Config = z.output<typeof ConfigSchema>;
-export type CacheSettings = Config['cache'];
 
 export interface ConfigProblem {
   setting: string;

@@ -5,6 +5,7 @@ import { includesFor } from './includes';
 import { toNodeData } from './map-node';
 import { optional } from './optional';
 import { fetchFromOrigin, OriginError, type OriginOptions } from './origin';
+import { sanitizeHtml } from './sanitize-html';
 import { BreadcrumbSchema } from './schemas/breadcrumb';
 import { BlockListSchema, BlockContentSchema } from './schemas/blocks';
 import { CollectionDocumentSchema, IndividualDocumentSchema } from './schemas/jsonapi';
@@ -62,7 +63,7 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
       // One block that fails to load is left out; the others still show.
       const contents = await Promise.all(
         placements.map((p) =>
-          optional(`block ${p.id}`, get(urls.jsonapi(p.contentPath), decodeJson(`block ${p.id}`, BlockContentSchema, { notFound: null })), null),
+          optional(`block ${p.id}`, get(urls.jsonapi(p.contentPath), decodeBlockContent(`block ${p.id}`)), null),
         ),
       );
       return placements.flatMap((p, i): Block[] => {
@@ -76,20 +77,20 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
     servicesMenu: () => get(urls.servicesMenu(), decodeJson('services menu', ServicesMenuSchema, { notFound: [] })),
 
     entity: (lookup) =>
-      get(entityUrl(lookup), (response) => {
+      get(entityUrl(lookup), async (response) => {
         if (response.status === 404 || response.status === 403) return { value: null, negative: true };
-        const doc = decodeJson('node', IndividualDocumentSchema)(response).value;
-        return { value: toNodeData(doc.data, doc.included) };
+        const doc = (await decodeJson('node', IndividualDocumentSchema)(response)).value;
+        return { value: await toNodeData(doc.data, doc.included) };
       }),
 
     nodes: (bundle, query) =>
       get(
         urls.collection(bundle, { include: includesFor(bundle), ...query }),
-        (response): { value: NodeList } => {
-          const doc = decodeJson(`list ${bundle}`, CollectionDocumentSchema)(response).value;
+        async (response): Promise<{ value: NodeList }> => {
+          const doc = (await decodeJson(`list ${bundle}`, CollectionDocumentSchema)(response)).value;
           return {
             value: {
-              items: doc.data.map((r) => toNodeData(r, doc.included)),
+              items: await Promise.all(doc.data.map((r) => toNodeData(r, doc.included))),
               hasNext: Boolean(doc.links?.next),
               total: doc.meta?.count,
             },
@@ -116,6 +117,14 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
   return client;
 }
 
+/** A block's body, sanitised before it is cached (HTMLRewriter is async, so not inside the schema). */
+const decodeBlockContent =
+  (what: string): Decoder<string | null> =>
+  async (response) => {
+    const loaded = await decodeJson(what, BlockContentSchema, { notFound: null })(response);
+    return { ...loaded, value: loaded.value ? await sanitizeHtml(loaded.value) : null };
+  };
+
 const decodeTranslatePath: Decoder<PathLookup> = ({ status, body }) => {
   if (status === 404) return { value: { kind: 'not-found' }, negative: true };
   if (status === 403) return { value: { kind: 'forbidden' }, negative: true };
@@ -124,7 +133,7 @@ const decodeTranslatePath: Decoder<PathLookup> = ({ status, body }) => {
   const redirects = doc.redirect ?? [];
   if (!doc.entity) {
     if (redirects.length > 0) return { value: { kind: 'external', redirects } };
-    throw new OriginError('translate-path: ни сущности, ни перенаправления');
+    throw new OriginError('translate-path: ни сущности, ни перенаправления', 200, { unhealthy: false });
   }
   return {
     value: {

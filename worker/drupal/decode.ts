@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { Loaded } from '../cache/kv-cache';
 import { OriginError, type OriginResponse } from './origin';
 
-export type Decoder<T> = (response: OriginResponse) => Loaded<T>;
+/** Sync for most calls; async where the payload needs HTMLRewriter (sanitising Drupal's HTML). */
+export type Decoder<T> = (response: OriginResponse) => Loaded<T> | Promise<Loaded<T>>;
 
 /**
  * A 200 parsed with `schema`; a 404 becomes `notFound` (cached briefly) when the
@@ -26,7 +27,8 @@ export function parse<S extends z.ZodType>(what: string, schema: S, body: unknow
   const result = schema.safeParse(body);
   if (!result.success) {
     const issue = result.error.issues[0];
-    throw new OriginError(`${what}: неожиданный ответ Drupal (${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''})`);
+    // Drupal answered, in a shape we did not expect: a problem of this call, not of Drupal's health.
+    throw new OriginError(`${what}: неожиданный ответ Drupal (${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''})`, 200, { unhealthy: false });
   }
   return result.data;
 }

@@ -1,18 +1,24 @@
 import type { Config } from '../config/config';
 import type { CacheReport } from '../cache/cache-report';
+import { circuitBreaker } from '../cache/circuit-breaker';
 import { createKvCache } from '../cache/kv-cache';
 import { createDrupalClient, type DrupalClient } from './client';
+
+/** The breaker that guards the configured Drupal, shared by every request of the isolate. */
+export const originBreaker = (config: Config) =>
+  circuitBreaker(config.drupalBaseUrl, { openMs: config.origin.retryMs, probeTimeoutMs: config.origin.timeoutMs });
 
 /** The Drupal client a request uses: the configured origin behind the configured KV cache. */
 export function drupalClientFor(
   config: Config,
   { waitUntil, report }: { waitUntil: (promise: Promise<unknown>) => void; report?: CacheReport },
 ): DrupalClient {
-  const cache = createKvCache({ kv: config.kv, settings: config.cache, waitUntil, report });
+  const guard = { breaker: originBreaker(config), timeoutMs: config.origin.timeoutMs, retryMs: config.origin.retryMs };
+  const cache = createKvCache({ kv: config.kv, settings: config.cache, guard, waitUntil, report });
   return createDrupalClient({
     baseUrl: config.drupalBaseUrl,
     cache,
-    timeoutMs: config.originTimeoutMs,
+    timeoutMs: config.origin.timeoutMs,
     credentials: config.drupalCredentials,
   });
 }

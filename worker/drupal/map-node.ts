@@ -1,25 +1,32 @@
 import { z } from 'zod';
+import { safeUrl } from './safe-url';
+import { sanitizeHtml } from './sanitize-html';
 import { FileAttributesSchema, PathFieldSchema, TextFieldSchema, type Resource } from './schemas/jsonapi';
 import { flag, numeric, optionalText } from './schemas/lenient';
 import type { Image, NodeData } from './types';
 
 const SKIPPED_ATTRIBUTES = new Set(['drupal_internal__nid', 'drupal_internal__vid', 'title', 'body', 'path', 'created', 'status']);
 
+/** An attribute as text; `html` when it came from a formatted-text object (Drupal's HTML). */
 const TextLike = z.union([
-  z.string(),
-  z.number().transform(String),
-  z.object({ processed: z.string() }).transform((v) => v.processed),
-  z.object({ value: z.string() }).transform((v) => v.value),
-  z.object({ video_id: z.string() }).transform((v) => v.video_id),
-  z.object({ uri: z.string() }).transform((v) => v.uri),
+  z.string().transform((text) => ({ text, html: false })),
+  z.number().transform((n) => ({ text: String(n), html: false })),
+  z.object({ processed: z.string() }).transform((v) => ({ text: v.processed, html: true })),
+  z.object({ value: z.string() }).transform((v) => ({ text: v.value, html: true })),
+  z.object({ video_id: z.string() }).transform((v) => ({ text: v.video_id, html: false })),
+  z.object({ uri: z.string() }).transform((v) => ({ text: v.uri, html: false })),
 ]);
 
-/** A JSON:API node resource (with its document's `included`) as our NodeData. */
-export function toNodeData(resource: Resource, included: readonly Resource[] = []): NodeData {
+/**
+ * A JSON:API node resource (with its document's `included`) as our NodeData. Every HTML value
+ * (body, formatted-text fields) is sanitised here, once, before it is cached.
+ */
+export async function toNodeData(resource: Resource, included: readonly Resource[] = []): Promise<NodeData> {
   const a = resource.attributes;
   const title = optionalText.parse(a.title ?? a.field_title2 ?? a.name) ?? '';
   const body = a.body === undefined || a.body === null ? undefined : TextFieldSchema.safeParse(a.body);
-  const bodyHtml = body?.success ? (body.data.processed ?? body.data.value) : undefined;
+  const rawBody = body?.success ? (body.data.processed ?? body.data.value) : undefined;
+  const bodyHtml = rawBody ? await sanitizeHtml(rawBody) : undefined;
 
   const texts: Record<string, string> = {};
   const flags: Record<string, boolean> = {};
@@ -30,7 +37,8 @@ export function toNodeData(resource: Resource, included: readonly Resource[] = [
       continue;
     }
     const text = TextLike.safeParse(value);
-    if (text.success) texts[name] = text.data;
+    // Plain values stay as they are: React escapes them on output.
+    if (text.success) texts[name] = text.data.html ? await sanitizeHtml(text.data.text) : text.data.text;
   }
 
   return {
@@ -38,7 +46,7 @@ export function toNodeData(resource: Resource, included: readonly Resource[] = [
     nid: numeric.catch(0).parse(a.drupal_internal__nid),
     bundle: resource.type.replace(/^node--/, ''),
     title,
-    path: PathFieldSchema.safeParse(a.path).data?.alias,
+    path: safeUrl(PathFieldSchema.safeParse(a.path).data?.alias),
     created: optionalText.catch(undefined).parse(a.created),
     published: a.status === undefined ? true : flag.parse(a.status),
     body: bodyHtml ? { html: bodyHtml, summary: body?.data?.summary } : undefined,
@@ -57,9 +65,10 @@ function resolveImages(resource: Resource, included: readonly Resource[]): Recor
     for (const ref of refs) {
       const file = files.get(ref.id);
       const attributes = file ? FileAttributesSchema.safeParse(file.attributes) : undefined;
-      if (!attributes?.success) continue;
+      const url = attributes?.success ? safeUrl(attributes.data.uri.url) : undefined;
+      if (url === undefined) continue;
       resolved.push({
-        url: attributes.data.uri.url,
+        url,
         alt: ref.meta?.alt ?? '',
         width: ref.meta?.width,
         height: ref.meta?.height,

@@ -5,13 +5,22 @@ export interface OriginResponse {
   body: unknown;
 }
 
+/**
+ * A Drupal call that gave no usable answer. `unhealthy` says whether it speaks of
+ * Drupal itself (unreachable, too slow, 5xx, a body that is not JSON at all), which
+ * the circuit breaker counts, or only of this one call (a 4xx, a shape we did not expect).
+ */
 export class OriginError extends Error {
+  readonly unhealthy: boolean;
+
   constructor(
     message: string,
     readonly status?: number,
+    options: { unhealthy?: boolean } = {},
   ) {
     super(message);
     this.name = 'OriginError';
+    this.unhealthy = options.unhealthy ?? (status === undefined || status >= 500);
   }
 }
 
@@ -37,12 +46,18 @@ export async function fetchFromOrigin(url: string, options: OriginOptions): Prom
     await response.body?.cancel();
     throw new OriginError(`Drupal ответил ${response.status}`, response.status);
   }
-  const type = response.headers.get('Content-Type') ?? '';
+  let text: string;
   try {
-    const body: unknown = type.includes('json') ? await response.json() : await response.text();
-    return { status: response.status, body };
+    text = await response.text();
   } catch (error) {
-    throw new OriginError(`ответ Drupal не прочитан: ${describeFailure(error, options.timeoutMs)}`, response.status);
+    throw new OriginError(`ответ Drupal не прочитан: ${describeFailure(error, options.timeoutMs)}`);
+  }
+  try {
+    return { status: response.status, body: JSON.parse(text) as unknown };
+  } catch {
+    // Every call we make answers JSON; a 2xx that is not (a maintenance page, a cut-off body) means Drupal is not well.
+    if (response.ok) throw new OriginError(`Drupal ответил ${response.status}, но не JSON (${response.headers.get('Content-Type') ?? 'без типа'})`, response.status, { unhealthy: true });
+    return { status: response.status, body: text };
   }
 }
 

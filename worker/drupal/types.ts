@@ -16,8 +16,12 @@ export interface NodeData {
   /** ISO 8601, as Drupal sends `created`. */
   created?: string;
   published: boolean;
+  /** `html` is sanitised (sanitize-html.ts); `summary` is plain text. */
   body?: { html: string; summary?: string };
-  /** Other text-like attributes by field name (plain values, formatted text, dates, video ids). */
+  /**
+   * Other text-like attributes by field name: plain values (dates, video ids, link URIs), to be
+   * rendered as text, and formatted text, as sanitised HTML.
+   */
   texts: Record<string, string>;
   /** Boolean attributes by field name. */
   flags: Record<string, boolean>;
@@ -82,6 +86,7 @@ export interface Block {
   label?: string;
   labelVisible: boolean;
   weight: number;
+  /** Sanitised (sanitize-html.ts). */
   html: string;
 }
 

@@ -26,14 +26,40 @@ export interface LayoutData {
 /** Starts, at once, the calls spec §7 loads on every page. None of them can fail the page. */
 export function loadLayout(drupal: DrupalClient, config: Config, path: string): LayoutData {
   return {
+    ...loadSharedParts(drupal, config),
     path,
-    site: { ...config.site, url: config.siteUrl },
     head: optional('metatag', drupal.metatags(path), { tags: [] }),
+    blocks: defer(optional('blocks', drupal.blocks(path), [])),
+    breadcrumb: defer(optional('breadcrumb', drupal.breadcrumb(path), [])),
+  };
+}
+
+/** Where an error page takes its blocks from: the site's own error routes, the same for every bad URL. */
+const ERROR_FRAME_PATHS: Partial<Record<number, string>> = { 400: '/400', 403: '/403.html' };
+const DEFAULT_ERROR_FRAME_PATH = '/404.html';
+
+/**
+ * The frame of an error page from path-independent calls only (menus, and the
+ * blocks of the error route), so that a storm of unknown URLs costs Drupal
+ * nothing beyond the two lookups that found each one unknown.
+ */
+export function loadErrorLayout(drupal: DrupalClient, config: Config, path: string, status: number): LayoutData {
+  const framePath = ERROR_FRAME_PATHS[status] ?? DEFAULT_ERROR_FRAME_PATH;
+  return {
+    ...loadSharedParts(drupal, config),
+    path,
+    head: Promise.resolve({ tags: [] }),
+    blocks: defer(optional('blocks', drupal.blocks(framePath), [])),
+    breadcrumb: defer(Promise.resolve([])),
+  };
+}
+
+function loadSharedParts(drupal: DrupalClient, config: Config) {
+  return {
+    site: { ...config.site, url: config.siteUrl },
     mainMenu: defer(optional('main menu', drupal.menu('main'), [])),
     footerMenu: defer(optional('footer menu', drupal.menu('footer'), [])),
     servicesMenu: defer(optional('services menu', drupal.servicesMenu(), [])),
-    blocks: defer(optional('blocks', drupal.blocks(path), [])),
-    breadcrumb: defer(optional('breadcrumb', drupal.breadcrumb(path), [])),
   };
 }
 

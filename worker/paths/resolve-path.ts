@@ -1,4 +1,5 @@
 import type { DrupalClient } from '../drupal/client';
+import { optional } from '../drupal/optional';
 import type { PathLookup, RedirectHop } from '../drupal/types';
 import { classifyRedirectTarget, redirectStatus, type RedirectStatus } from './redirect-target';
 
@@ -12,10 +13,11 @@ export type Resolution =
 /**
  * Decides what a path is before anything renders: a redirect (from the redirect
  * module's lookup or from the hops translate-path reports), a Drupal entity, or
- * nothing. Both lookups start at once.
+ * nothing. Both lookups start at once. Translate-path decides; the redirect
+ * module's lookup only adds to it, so its failure leaves the page as it is.
  */
 export async function resolvePath(drupal: DrupalClient, path: string, basePath = ''): Promise<Resolution> {
-  const [redirect, lookup] = await Promise.all([drupal.redirect(path), drupal.translatePath(path)]);
+  const [redirect, lookup] = await Promise.all([optional('redirect', drupal.redirect(path), null), drupal.translatePath(path)]);
   const hops: RedirectHop[] = redirect ? [redirect] : lookup.kind === 'entity' || lookup.kind === 'external' ? lookup.redirects : [];
   const first = hops[0];
   const last = hops.at(-1);

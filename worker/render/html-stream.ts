@@ -9,6 +9,8 @@ export interface StreamOptions {
   waitForAll?: boolean;
   /** All data is at hand: write every boundary in place instead of swapping it in by script. */
   inline?: boolean;
+  /** The response's CSP nonce, for the scripts React writes to swap streamed boundaries in. */
+  nonce?: string;
 }
 
 const onError = (error: unknown) => {
@@ -16,12 +18,12 @@ const onError = (error: unknown) => {
 };
 
 /** React's HTML as a Response; rendering errors inside boundaries are logged, not fatal. */
-export async function streamHtml(document: ReactNode, { status, headers = {}, waitForAll, inline }: StreamOptions): Promise<Response> {
+export async function streamHtml(document: ReactNode, { status, headers = {}, waitForAll, inline, nonce }: StreamOptions): Promise<Response> {
   // React outlines even a finished boundary when it is larger than progressiveChunkSize.
   const progressiveChunkSize = waitForAll || inline ? Number.MAX_SAFE_INTEGER : undefined;
   const body = waitForAll
     ? (await prerender(document, { onError, progressiveChunkSize })).prelude
-    : await renderToReadableStream(document, { onError, progressiveChunkSize });
+    : await renderToReadableStream(document, { onError, progressiveChunkSize, nonce });
   return new Response(body, {
     status,
     headers: { 'Content-Type': 'text/html; charset=utf-8', ...headers },

@@ -28,16 +28,21 @@ export async function renderPage(c: Context<AppEnv>, page: PageRender): Promise<
   // Nothing went to Drupal: the rest is a few KV reads away, so wait and render it all inline.
   const inline = cacheStatus !== 'MISS';
   if (inline) await Promise.all(streamedParts(page.layout));
+  const status = page.status ?? 200;
+  // An error page says so, whatever its frame came from.
+  const xCache = status >= 500 ? 'ERROR' : cacheStatus;
+  const { nonce } = c.var;
   const document = (
-    <Document head={head} fallbackTitle={`${page.title} — ${page.layout.site.name}`}>
+    <Document head={head} fallbackTitle={`${page.title} — ${page.layout.site.name}`} nonce={nonce}>
       <Layout layout={page.layout} searchKeywords={page.searchKeywords}>
         {page.body}
       </Layout>
     </Document>
   );
   return streamHtml(document, {
-    status: page.status ?? 200,
-    headers: cacheStatus ? { 'X-Cache': cacheStatus } : {},
+    status,
+    nonce,
+    headers: xCache ? { 'X-Cache': xCache } : {},
     waitForAll: CRAWLER.test(c.req.header('User-Agent') ?? ''),
     inline,
   });

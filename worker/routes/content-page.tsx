@@ -6,21 +6,13 @@ import { resolvePath } from '../paths/resolve-path';
 import { renderPage } from '../render/render-page';
 import { renderError } from './error-response';
 
-/** The page path as Drupal knows it: decoded, without a trailing slash. */
-export function pagePath(c: Context<AppEnv>): string {
-  const raw = c.req.path.length > 1 ? c.req.path.replace(/\/+$/, '') : c.req.path;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}
-
-/** Every path no route claims: redirects first, then the Drupal entity behind the alias. */
+/**
+ * Every path no route claims: redirects first, then the Drupal entity behind the
+ * alias. The page's own calls start only once the path is known to be a page, so
+ * an unknown URL costs Drupal just the two lookups.
+ */
 export async function contentPage(c: Context<AppEnv>): Promise<Response> {
-  const path = pagePath(c);
-  const { drupal, config } = c.var;
-  const layout = loadLayout(drupal, config, path);
+  const { drupal, config, pagePath: path } = c.var;
   const resolution = await resolvePath(drupal, path, config.drupalBasePath);
   switch (resolution.kind) {
     case 'redirect': {
@@ -30,14 +22,16 @@ export async function contentPage(c: Context<AppEnv>): Promise<Response> {
     }
     case 'refused-redirect':
       console.warn(`Перенаправление ${path} → ${resolution.target} отклонено: недопустимый адрес`);
-      return renderError(c, 404, layout);
+      return renderError(c, 404);
     case 'not-found':
-      return renderError(c, 404, layout);
+      return renderError(c, 404);
     case 'forbidden':
-      return renderError(c, 403, layout);
+      return renderError(c, 403);
     case 'entity': {
+      // Started together with the node: the page still takes two rounds to Drupal.
+      const layout = loadLayout(drupal, config, path);
       const node = await drupal.entity(resolution);
-      if (!node) return renderError(c, 404, layout);
+      if (!node) return renderError(c, 404);
       return renderPage(c, { layout, title: node.title, body: <NodePage node={node} /> });
     }
   }

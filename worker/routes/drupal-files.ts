@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
+import { originBreaker } from '../drupal/from-config';
+import { mediaType, parseFileRequest } from '../files/file-path';
 
 /**
  * Drupal's public files (root-relative `/sites/default/files/…` in its payloads)
@@ -8,27 +10,68 @@ import type { AppEnv } from '../env';
  */
 export const drupalFiles = new Hono<AppEnv>();
 
-const FORWARDED_HEADERS = ['Content-Type', 'Content-Length', 'ETag', 'Last-Modified'];
+const FILE_MAX_AGE = 86_400;
+const MISSING_MAX_AGE = 60;
+const RETRY_AFTER_SECONDS = '30';
+/** A file is never a document: an SVG opened on its own must not run script on our origin. */
+const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; media-src 'self'; sandbox";
+
+const fileHeaders = (cacheControl: string) =>
+  new Headers({ 'Cache-Control': cacheControl, 'Content-Security-Policy': FILE_CSP, 'X-Content-Type-Options': 'nosniff' });
 
 drupalFiles.get('/sites/default/files/*', async (c) => {
+  const file = parseFileRequest(new URL(c.req.url));
+  if (!file) return new Response(null, { status: 404, headers: fileHeaders(`public, max-age=${MISSING_MAX_AGE}`) });
+
+  const { config } = c.var;
   const edgeCache = (caches as unknown as { default: Cache }).default;
-  const cacheKey = new Request(new URL(c.req.path, c.req.url));
+  // Keyed by the site's own address, not the request's Host, so that a bogus Host cannot fill the cache.
+  const cacheKey = new Request(`${config.siteUrl}${file.path}${file.query}`);
   const cached = await edgeCache.match(cacheKey);
-  if (cached) return cached;
+  if (cached) {
+    const hit = new Response(cached.body, cached);
+    hit.headers.set('X-Cache', 'HIT');
+    return hit;
+  }
+
+  const unavailable = () => {
+    const headers = fileHeaders('no-store');
+    headers.set('Retry-After', RETRY_AFTER_SECONDS);
+    headers.set('X-Cache', 'ERROR');
+    return new Response(null, { status: 503, headers });
+  };
+  if (originBreaker(config).open) return unavailable();
 
   let origin: Response;
   try {
-    origin = await fetch(`${c.var.config.drupalBaseUrl}${c.req.path}`, { signal: AbortSignal.timeout(c.var.config.originTimeoutMs) });
+    origin = await fetch(`${config.drupalBaseUrl}${file.path}${file.query}`, {
+      signal: AbortSignal.timeout(config.origin.timeoutMs),
+      redirect: 'manual',
+    });
   } catch {
-    return c.body(null, 504);
+    return unavailable();
   }
-  if (!origin.ok) return c.body(null, origin.status === 404 ? 404 : 502);
-  const headers = new Headers({ 'Cache-Control': 'public, max-age=86400' });
-  for (const name of FORWARDED_HEADERS) {
+  if (origin.status >= 500) {
+    await origin.body?.cancel();
+    return unavailable();
+  }
+  const expected = file.types.includes(mediaType(origin.headers.get('Content-Type')));
+  if (origin.status !== 200 || !expected) {
+    await origin.body?.cancel();
+    // A redirect, an error or a page of HTML where a file should be: nothing to serve under this name.
+    const missing = new Response(null, { status: 404, headers: fileHeaders(`public, max-age=${MISSING_MAX_AGE}`) });
+    if (origin.status === 404 || origin.status === 410) c.executionCtx.waitUntil(edgeCache.put(cacheKey, missing.clone()));
+    missing.headers.set('X-Cache', 'MISS');
+    return missing;
+  }
+  const headers = fileHeaders(`public, max-age=${FILE_MAX_AGE}`);
+  headers.set('Content-Type', file.types[0]!);
+  for (const name of ['Content-Length', 'ETag', 'Last-Modified']) {
     const value = origin.headers.get(name);
     if (value) headers.set(name, value);
   }
   const response = new Response(origin.body, { status: 200, headers });
   c.executionCtx.waitUntil(edgeCache.put(cacheKey, response.clone()));
+  response.headers.set('X-Cache', 'MISS');
   return response;
 });

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { loadLayout, type LayoutData } from '../loaders/layout';
+import { loadErrorLayout, type LayoutData } from '../loaders/layout';
 import { optional } from '../drupal/optional';
 import { ErrorPage, type ErrorView } from '../pages/ErrorPage';
 import { renderPage } from '../render/render-page';
@@ -25,10 +25,14 @@ async function errorView(c: Context<AppEnv>, status: number): Promise<ErrorView>
     : { status, title: fallback.title, text: fallback.text };
 }
 
-/** The error page of spec §8; if even that cannot render, a bare page with a link home. */
+/**
+ * The error page of spec §8; if even that cannot render, a bare page with a link
+ * home. Its frame comes from path-independent calls unless the route already
+ * started the page's own.
+ */
 export async function renderError(c: Context<AppEnv>, status: number, layout?: LayoutData): Promise<Response> {
   try {
-    const frame = layout ?? loadLayout(c.var.drupal, c.var.config, c.req.path);
+    const frame = layout ?? loadErrorLayout(c.var.drupal, c.var.config, c.var.pagePath ?? '/', status);
     const view = await errorView(c, status);
     return await renderPage(c, { status, layout: frame, title: view.title, body: <ErrorPage error={view} /> });
   } catch (error) {

@@ -5,7 +5,7 @@ import { loadLayout } from '../loaders/layout';
 import { ListingPage } from '../pages/ListingPage';
 import { renderPage } from '../render/render-page';
 import { renderError } from './error-response';
-import { PAGE_SIZE, type ListingRoute } from './route-table';
+import { MAX_PAGE, PAGE_SIZE, type ListingRoute } from './route-table';
 
 const todayInMoscow = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
 
@@ -22,9 +22,9 @@ function visible(route: ListingRoute, item: NodeData): boolean {
 export function listingPage(route: ListingRoute) {
   return async (c: Context<AppEnv>): Promise<Response> => {
     const param = c.req.param('page');
-    // Only whole page numbers from 2 up; /news.html/1 is /news.html itself.
-    if (param !== undefined && !/^[1-9]\d*$/.test(param)) return renderError(c, 404);
-    const page = param === undefined ? 1 : Number(param);
+    // Only small whole page numbers; /news.html/1 is /news.html itself. Checked before any Drupal call.
+    const page = param === undefined ? 1 : /^[1-9]\d{0,5}$/.test(param) ? Number(param) : NaN;
+    if (!(page >= 1 && page <= MAX_PAGE)) return renderError(c, 404);
     if (page === 1 && param !== undefined) return c.redirect(route.path, 301);
     const { drupal, config } = c.var;
     const layout = loadLayout(drupal, config, route.path);

@@ -24,5 +24,6 @@ export const LISTING_ROUTES: readonly ListingRoute[] = [
   { path: '/do-i-posle.html', bundle: 'gallery', title: 'Фото до и после', dated: false, paged: false },
 ];
 
-/** Spec §9: the pager shows 10 items a page. */
+/** Spec §9: the pager shows 10 items a page, of at most 1000 items. */
 export const PAGE_SIZE = 10;
+export const MAX_PAGE = 1000 / PAGE_SIZE;

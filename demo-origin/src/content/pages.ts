@@ -1,6 +1,6 @@
 /**
- * Bundles `page` (home, error pages 823/1360, contacts, policy, thank-you, landing, about…) and
- * `vacancy`.
+ * Bundles `page` (home, error pages 823/1360, contacts, policy, thank-you, landing, about…, the
+ * hostile-markup page 907) and `vacancy`.
  */
 import { paragraphs } from '../lib/text';
 import type { ImagePath } from './images';
@@ -24,6 +24,8 @@ export interface Page {
 export const HOME_NID = 1;
 export const NOT_FOUND_NID = 823;
 export const FORBIDDEN_NID = 1360;
+/** A page whose title and body carry hostile markup (XSS tests). */
+export const HOSTILE_NID = 907;
 
 export const pages: readonly Page[] = [
   {
@@ -108,6 +110,25 @@ export const pages: readonly Page[] = [
   {
     nid: 906, title: 'Подарочные сертификаты', alias: '/podarochnye-sertifikaty.html', created: '2016-12-01 09:00',
     body: paragraphs('Сертификат на любую сумму от 3 000 руб. или на конкретную процедуру. Срок действия — 12 месяцев.'),
+  },
+  {
+    // Hostile markup, as an editor with full_html (or a compromised account) could save it: the site
+    // must show the ordinary content and run none of it. Old `created`, so it is never the newest page.
+    nid: HOSTILE_NID, title: 'Проверка безопасности <b>заголовка</b> & «кавычек»', alias: '/proverka-bezopasnosti.html', created: '2014-02-10 09:00',
+    summary: 'Служебная страница: проверка очистки разметки.',
+    body: paragraphs(
+      '<h2>Обычное содержимое</h2>',
+      'Эта страница проверяет, что разметка из Drupal очищается перед показом. <strong>Жирный</strong> и <em>курсивный</em> текст остаются.',
+      'Цены &amp; сроки: 5 &lt; 10, «кавычки» и&nbsp;неразрывный пробел.',
+      '<p>Картинка с обработчиком: <img src=x onerror=alert(1)></p>',
+      '<script>alert(2)</script>',
+      '<p>Опасная <a href="javascript:alert(3)">ссылка</a> и обычная <a href="/contacts.html">ссылка на контакты</a>.</p>',
+      '<iframe src="https://evil.example/"></iframe>',
+      '<svg onload=alert(4)><circle r="10"></circle></svg>',
+      '<p onclick="alert(5)" style="background:url(javascript:alert(6))">Абзац с обработчиком нажатия.</p>',
+      '<p><img src="/sites/default/files/pages/o-klinike.svg" alt="Клиника «Лаванда»" width="800" height="533" loading="lazy"></p>',
+      '<iframe width="560" height="315" src="https://www.youtube-nocookie.com/embed/Qm7c2UlTq4A" title="Как проходит SMAS-лифтинг" allow="encrypted-media; picture-in-picture" allowfullscreen></iframe>',
+    ),
   },
 ];
 

@@ -10,7 +10,14 @@ export interface FaultRule {
   readonly delayMs?: number;
   readonly status?: number;
   readonly hang?: boolean;
+  /**
+   * Answers a body that is not what the site expects, with the rule's status (200 unless given):
+   * `html` a text/html maintenance page; `broken-json` the real response cut off half-way.
+   */
+  readonly body?: FaultBody;
 }
+
+export type FaultBody = 'html' | 'broken-json';
 
 export interface FaultConfig {
   /** Overrides DEMO_DELAY_MS when set. */

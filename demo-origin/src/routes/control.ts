@@ -1,7 +1,8 @@
 /**
  * Test control (demo only; the site never calls these): fault injection, request counters,
  * submissions, reset. Also the middleware that applies DEMO_DELAY_MS and the fault rules to every
- * API request.
+ * API request: delays, hangs, error statuses, and bodies a real Drupal sends when it misbehaves
+ * (an HTML maintenance page, JSON cut off mid-way).
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
@@ -9,7 +10,7 @@ import type { AppEnv } from '../env';
 import { json, noContent, rawPathAndQuery } from '../lib/http';
 import { errorDocument, reasonPhrase } from '../lib/jsonapi';
 import type { Json } from '../lib/json';
-import { countRequest, requestsJson, resetState, state, type FaultConfig } from '../lib/state';
+import { countRequest, requestsJson, resetState, state, type FaultConfig, type FaultRule } from '../lib/state';
 
 export const controlRoutes = new Hono<AppEnv>();
 
@@ -25,6 +26,7 @@ const faultSchema = z.object({
         delayMs: z.number().int().min(0).max(HANG_MS).optional(),
         status: z.number().int().min(100).max(599).optional(),
         hang: z.boolean().optional(),
+        body: z.enum(['html', 'broken-json']).optional(),
       }),
     )
     .optional(),
@@ -35,7 +37,7 @@ controlRoutes.post('/__demo/faults', async (c) => {
   try {
     body = await c.req.json();
   } catch {
-    return json({ error: 'Body must be JSON: {"delayMs"?: number, "rules"?: [{"match", "delayMs"?, "status"?, "hang"?}]}' }, 400);
+    return json({ error: 'Body must be JSON: {"delayMs"?: number, "rules"?: [{"match", "delayMs"?, "status"?, "hang"?, "body"?: "html" | "broken-json"}]}' }, 400);
   }
   const parsed = faultSchema.safeParse(body);
   if (!parsed.success) return json({ error: 'Invalid fault config', issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
@@ -68,6 +70,7 @@ function faultsJson(): Json {
       ...(r.delayMs !== undefined ? { delayMs: r.delayMs } : {}),
       ...(r.status !== undefined ? { status: r.status } : {}),
       ...(r.hang !== undefined ? { hang: r.hang } : {}),
+      ...(r.body !== undefined ? { body: r.body } : {}),
     })),
   };
 }
@@ -84,9 +87,15 @@ function safeDecode(s: string): string {
   }
 }
 
+/** What a Drupal behind a failing PHP or a maintenance switch answers instead of JSON. */
+const MAINTENANCE_HTML =
+  '<!DOCTYPE html>\n<html lang="ru"><head><meta charset="utf-8"><title>Сайт на обслуживании</title></head>' +
+  '<body><h1>Сайт на техническом обслуживании</h1><p>Скоро вернёмся. Site is currently under maintenance.</p></body></html>\n';
+
 /**
  * Counts every API request, then applies the delay (fault config delayMs, else DEMO_DELAY_MS;
- * a matching rule's delayMs replaces both) and the first matching hang/status rule.
+ * a matching rule's delayMs replaces both) and the first matching hang rule, else the first
+ * matching status/body rule.
  */
 export const demoFaults: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = rawPathAndQuery(c.req.url);
@@ -103,7 +112,16 @@ export const demoFaults: MiddlewareHandler<AppEnv> = async (c, next) => {
     await sleep(HANG_MS);
     return json({ message: 'Demo fault: the request hung and was finally abandoned.' }, 504);
   }
-  const statusRule = rules.find((r) => r.status !== undefined);
+  const answerRule = rules.find((r) => r.status !== undefined || r.body !== undefined);
+  if (answerRule?.body === 'html') {
+    return new Response(MAINTENANCE_HTML, { status: answerRule.status ?? 200, headers: { 'Content-Type': 'text/html; charset=UTF-8' } });
+  }
+  if (answerRule?.body === 'broken-json') {
+    await next();
+    c.res = await truncated(c.res, answerRule);
+    return;
+  }
+  const statusRule = answerRule;
   if (statusRule?.status !== undefined) {
     const status = statusRule.status;
     const detail = `Demo fault: HTTP ${status} injected for "${statusRule.match}".`;
@@ -117,3 +135,14 @@ export const demoFaults: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
   await next();
 };
+
+/**
+ * The real answer with its body cut off half-way (as when Drupal's PHP dies mid-response or a
+ * proxy drops the connection), keeping its Content-Type; status 200 unless the rule gives one.
+ */
+async function truncated(res: Response, rule: FaultRule): Promise<Response> {
+  const text = await res.text();
+  const headers = new Headers(res.headers);
+  headers.delete('Content-Length');
+  return new Response(text.slice(0, Math.floor(text.length / 2)), { status: rule.status ?? 200, headers });
+}

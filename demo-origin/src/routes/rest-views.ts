@@ -331,7 +331,8 @@ function sectionTermPath(n: NodeRecord): string {
 
 /**
  * Search (search_api view): every keyword (3+ characters, case-insensitive, ё = е) must occur in
- * the title or body. Title matches first, then newest first; at most 50 results.
+ * the title or body. Title matches first, then newest first; at most 50 results. Titles are
+ * HTML-escaped, as Views renders a plain-text field (`&` → `&amp;`, `<` → `&lt;`, `'` → `&#039;`).
  */
 restViewRoutes.get('/rest/search', (c) => {
   const bad = badFormat(c);
@@ -350,7 +351,7 @@ restViewRoutes.get('/rest/search', (c) => {
     const text = title + ' ' + foldRu(stripTags(n.body?.value ?? '') + ' ' + extra.join(' '));
     if (!words.every((w) => text.includes(w))) continue;
     scored.push({
-      row: { id: String(n.nid), title: n.title, field_service: serviceLink(n), view_taxonomy_term: sectionTermPath(n), view_node: n.alias },
+      row: { id: String(n.nid), title: escapeHtml(n.title), field_service: serviceLink(n), view_taxonomy_term: sectionTermPath(n), view_node: n.alias },
       score: words.filter((w) => title.includes(w)).length,
       created: Date.parse(n.created),
     });
@@ -359,7 +360,7 @@ restViewRoutes.get('/rest/search', (c) => {
     const text = foldRu(t.name + ' ' + t.description);
     if (!words.every((w) => text.includes(w))) continue;
     scored.push({
-      row: { id: String(t.tid), title: t.name, field_service: '', view_taxonomy_term: termPath(t), view_node: '' },
+      row: { id: String(t.tid), title: escapeHtml(t.name), field_service: '', view_taxonomy_term: termPath(t), view_node: '' },
       score: words.filter((w) => foldRu(t.name).includes(w)).length,
       created: 0,
     });

@@ -56,7 +56,7 @@ export const BlockListSchema = z.union([
   z.object({ data: z.union([phpList(PlacementSchema), z.null()]) }).transform((d) => toPlacements(d.data ?? [])),
 ]);
 
-/** A block_content JSON:API document: its body's HTML. */
+/** A block_content JSON:API document: its body's HTML, as Drupal has it (the client sanitises it). */
 export const BlockContentSchema = z
   .object({ data: z.object({ attributes: z.object({ body: z.union([TextFieldSchema, z.null()]).optional() }) }) })
   .transform(({ data }) => {

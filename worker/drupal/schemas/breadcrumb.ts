@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeUrl } from '../safe-url';
 import type { Crumb } from '../types';
 import { optionalText, phpList } from './lenient';
 
@@ -7,7 +8,7 @@ const CrumbSchema = z
   .transform((c) => ({ title: c.title ?? c.text, link: c.link ?? c.url }));
 
 const toCrumbs = (rows: { title?: string; link?: string }[]): Crumb[] =>
-  rows.flatMap((r) => (r.title ? [{ title: r.title, link: r.link }] : []));
+  rows.flatMap((r) => (r.title ? [{ title: r.title, link: safeUrl(r.link) }] : []));
 
 /** Items of {title, link}; the last may have no link. Wrapped in `data` or `items`, or bare; `[]` when none. */
 export const BreadcrumbSchema = z.union([

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeUrl } from '../safe-url';
 import type { MenuItem } from '../types';
 import { numeric, optionalText, phpMap } from './lenient';
 
@@ -16,8 +17,11 @@ const RawMenuItemSchema: z.ZodType<RawMenuItem> = z.lazy(() =>
   }),
 );
 
+/** A missing or unsafe url (javascript: …) leaves the item as text with a dead link. */
+const linkOf = (url: string | undefined) => safeUrl(url) ?? '#';
+
 const toMenuItem = (raw: RawMenuItem): MenuItem[] =>
-  raw.title ? [{ title: raw.title, url: raw.url ?? '#', children: raw.below.flatMap(toMenuItem) }] : [];
+  raw.title ? [{ title: raw.title, url: linkOf(raw.url), children: raw.below.flatMap(toMenuItem) }] : [];
 
 /** `{data: {"#items": {KEY: {title, url, below}}}}`, where any map may be `[]`. */
 export const MenuSchema = z
@@ -40,7 +44,7 @@ export const ServicesMenuSchema = z
     const trail: { depth: number; item: MenuItem }[] = [];
     for (const row of data) {
       if (!row.title) continue;
-      const item: MenuItem = { title: row.title, url: row.url ?? '#', children: [] };
+      const item: MenuItem = { title: row.title, url: linkOf(row.url), children: [] };
       while (trail.length > 0 && (trail.at(-1)?.depth ?? 0) >= row.depth) trail.pop();
       const parent = trail.at(-1);
       (parent ? parent.item.children : roots).push(item);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { HeadData, HeadTag } from '../types';
+import { safeUrl } from '../safe-url';
 import { optionalText } from './lenient';
 
 const AttributesSchema = z.record(z.string(), z.union([z.string(), z.number()]).transform(String));
@@ -18,15 +19,44 @@ const TitleMetasSchema = z.object({
     .default([]),
 });
 
+/** Link relations that describe the page; nothing that loads or runs something (stylesheet, preload, import). */
+const LINK_RELS = new Set(['canonical', 'alternate', 'shortlink', 'image_src', 'prev', 'next', 'author', 'publisher']);
+
+/**
+ * Only what describes the page reaches <head>: meta tags by name or property with
+ * their content (no http-equiv, which could refresh to another site or set a
+ * policy), and descriptive links to safe URLs.
+ */
+function headTag(tag: string, attributes: Record<string, string>): HeadTag | undefined {
+  if (tag === 'meta') {
+    const key = attributes.name !== undefined ? 'name' : attributes.property !== undefined ? 'property' : undefined;
+    if (!key || attributes.content === undefined || attributes['http-equiv'] !== undefined) return undefined;
+    return { tag, attributes: { [key]: attributes[key]!, content: attributes.content } };
+  }
+  if (tag === 'link') {
+    const rel = attributes.rel?.toLowerCase();
+    const href = safeUrl(attributes.href);
+    if (!rel || !LINK_RELS.has(rel) || !href) return undefined;
+    const kept: Record<string, string> = { rel, href };
+    for (const name of ['hreflang', 'type', 'title']) if (attributes[name] !== undefined) kept[name] = attributes[name]!;
+    return { tag, attributes: kept };
+  }
+  return undefined;
+}
+
 function fromHtmlHead(entries: { '#tag': string; '#attributes': Record<string, string> }[]): HeadData {
   const tags: HeadTag[] = [];
   let title: string | undefined;
   for (const entry of entries) {
     const attributes = entry['#attributes'];
-    if (entry['#tag'] === 'meta' && attributes.name === 'title') title = attributes.content;
-    if (entry['#tag'] === 'meta' || entry['#tag'] === 'link') tags.push({ tag: entry['#tag'], attributes });
+    if (entry['#tag'] === 'meta' && attributes.name === 'title') {
+      title = attributes.content;
+      continue;
+    }
+    const tag = headTag(entry['#tag'], attributes);
+    if (tag) tags.push(tag);
   }
-  return { title, tags: tags.filter((t) => !(t.tag === 'meta' && t.attributes.name === 'title')) };
+  return { title, tags };
 }
 
 /**

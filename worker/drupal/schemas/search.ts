@@ -1,15 +1,23 @@
 import { z } from 'zod';
+import { decodeEntities, htmlToText } from '../entities';
+import { safeUrl } from '../safe-url';
 import type { SearchResult } from '../types';
 import { optionalText, phpList } from './lenient';
 
+/*
+ * Views renders every field HTML-escaped (`&amp;`, `&lt;`, `&#039;`), so each value is read
+ * back to plain text here, once; React escapes it once on output.
+ */
+
 const LINK = /<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/i;
-const stripTags = (html: string) => html.replace(/<[^>]*>/g, '').trim();
+
+const linkOf = (url: string | undefined) => safeUrl(url === undefined ? undefined : decodeEntities(url));
 
 /** `field_service` is a plain title or Drupal's rendered `<a href>`; both become text plus an optional link. */
 const ServiceLinkSchema = optionalText.transform((value) => {
   if (!value) return undefined;
   const link = LINK.exec(value);
-  return link ? { title: stripTags(link[2] ?? ''), url: link[1] } : { title: stripTags(value), url: undefined };
+  return link ? { title: htmlToText(link[2] ?? ''), url: linkOf(link[1]) } : { title: htmlToText(value), url: undefined };
 });
 
 /** `/rest/search`: a views REST export, `[]` when nothing matched. */
@@ -23,8 +31,6 @@ export const SearchResultsSchema = phpList(
   }),
 ).transform((rows): SearchResult[] =>
   rows.flatMap((row) =>
-    row.title
-      ? [{ title: stripTags(row.title), url: row.view_node ?? row.view_taxonomy_term, service: row.field_service }]
-      : [],
+    row.title ? [{ title: htmlToText(row.title), url: linkOf(row.view_node ?? row.view_taxonomy_term), service: row.field_service }] : [],
   ),
 );

@@ -1,0 +1,181 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { decodeEntities, htmlToText } from '../../worker/drupal/entities';
+import { safeUrl } from '../../worker/drupal/safe-url';
+import { isAllowedEmbed, sanitizeHtml } from '../../worker/drupal/sanitize-html';
+import { BreadcrumbSchema } from '../../worker/drupal/schemas/breadcrumb';
+import { MenuSchema } from '../../worker/drupal/schemas/menu';
+import { SearchResultsSchema } from '../../worker/drupal/schemas/search';
+import { freshStart, page } from './helpers';
+
+const YOUTUBE = '<iframe width="560" height="315" src="https://www.youtube-nocookie.com/embed/Qm7c2UlTq4A" title="Видео" allowfullscreen></iframe>';
+
+describe('sanitizeHtml: hostile markup', () => {
+  it.each([
+    ['an onerror handler', '<img src=x onerror=alert(1)>', '<img src=x>'],
+    ['a script', '<p>до</p><script>alert(2)</script><p>после</p>', '<p>до</p><p>после</p>'],
+    ['a javascript: link (its text stays)', '<a href="javascript:alert(3)">ссылка</a>', '<a>ссылка</a>'],
+    ['an iframe from another host', '<iframe src="https://evil.example/"></iframe>', ''],
+    ['an svg with onload', '<svg onload=alert(4)><circle r="1"></circle></svg>', ''],
+    ['onclick and style', '<p onclick="alert(5)" style="background:url(javascript:alert(6))">текст</p>', '<p>текст</p>'],
+    ['a vbscript: link', '<a href="vbscript:msgbox(1)">x</a>', '<a>x</a>'],
+    ['a data: link', '<a href="data:text/html,<script>alert(1)</script>">x</a>', '<a>x</a>'],
+    ['an SVG data image', '<img src="data:image/svg+xml,<svg onload=alert(1)>">', '<img>'],
+    ['entity-encoded javascript:', '<a href="&#106;avascript&#x3A;alert(1)">x</a>', '<a>x</a>'],
+    ['an unknown reference hiding a colon', '<a href="javascript&colon;alert(1)">x</a>', '<a href="javascript&amp;colon;alert(1)">x</a>'],
+    ['javascript: split by a tab and spaces', '<a href=" java\tscript:alert(1)">x</a>', '<a>x</a>'],
+    ['upper-case tags, attributes and schemes', '<A HREF="JaVaScRiPt:alert(1)" ONMOUSEOVER="alert(2)">x</A>', '<A>x</A>'],
+    ['a duplicate href', '<a href="/ok" href="javascript:alert(1)">x</a>', '<a href="/ok">x</a>'],
+    ['a form with its fields', '<form action="/x"><input name="a"><button>Отправить</button></form>ok', 'ok'],
+    ['object, embed, template, noscript, style, base, meta, link', '<object data="x"></object><embed src="x"><template><img src=x onerror=alert(1)></template><noscript>n</noscript><style>*{}</style><base href="//evil.example/"><meta http-equiv="refresh" content="0;url=javascript:alert(1)"><link rel="import" href="x">ok', 'ok'],
+    ['a comment', 'a<!-- <img src=x onerror=alert(1)> -->b', 'ab'],
+    ['a tag put together once a neighbour is removed', '<<script></script>img src=x onerror=alert(1)>', '&lt;img src=x onerror=alert(1)>'],
+    ['markup inside a raw-text element', '<title><img src=x onerror=alert(1)></title>ok', 'ok'],
+    ['data-* attributes (island markers) and ids', '<div data-island="SearchBar" data-props="{}" id="search-bar">x</div>', '<div>x</div>'],
+  ])('removes %s', async (_name, input, expected) => {
+    expect(await sanitizeHtml(input)).toBe(expected);
+  });
+
+  it.each([
+    ['an unterminated tag', 'ok<img src=x onerror=alert(1)'],
+    ['an unterminated attribute', 'ok<img src="x" onerror="alert(1)'],
+    ['an unterminated comment', 'ok<!-- <img src=x onerror=alert(1)>'],
+    ['a lone <', 'ok<'],
+  ])('closes %s so that it cannot run on into the page', async (_name, input) => {
+    const out = await sanitizeHtml(input);
+    expect(out.startsWith('ok')).toBe(true);
+    expect(out).not.toMatch(/onerror|<!--|<$|<img[^>]*$/);
+  });
+
+  it('unwraps unknown tags and keeps their content', async () => {
+    expect(await sanitizeHtml('<h1>Заголовок</h1><font color="red">текст</font><center>ц</center>')).toBe('Заголовоктекстц');
+  });
+
+  it('gives target="_blank" links noopener noreferrer and drops other targets', async () => {
+    expect(await sanitizeHtml('<a href="https://example.com/" target="_blank">x</a>')).toBe('<a href="https://example.com/" target="_blank" rel="noopener noreferrer">x</a>');
+    expect(await sanitizeHtml('<a href="https://example.com/" target="_blank" rel="nofollow">x</a>')).toBe('<a href="https://example.com/" target="_blank" rel="nofollow noopener noreferrer">x</a>');
+    expect(await sanitizeHtml('<a href="/a" target="main">x</a>')).toBe('<a href="/a">x</a>');
+  });
+});
+
+describe('sanitizeHtml: what editors write', () => {
+  it('keeps ordinary markup and its attributes as they are', async () => {
+    const html = [
+      '<h2 class="title">Подзаголовок</h2>',
+      '<p><strong>Жирный</strong>, <em>курсив</em>, <u>подчёркнутый</u>, <s>зачёркнутый</s>, H<sub>2</sub>O, м<sup>2</sup><br>строка</p>',
+      '<blockquote><p>Цитата</p></blockquote>',
+      '<ul><li>один</li><li>два</li></ul><ol start="3"><li>три</li></ol><dl><dt>Термин</dt><dd>Определение</dd></dl>',
+      '<p><a href="/contacts.html">Контакты</a>, <a href="https://example.com/?a=1&amp;b=2">сайт</a>, <a href="mailto:info@example.com">почта</a>, <a href="tel:+74950002013">телефон</a>, <a href="#zapis">запись</a></p>',
+      '<figure><img src="/sites/default/files/a.jpg" alt="Фото" width="800" height="533" loading="lazy"><figcaption>Подпись</figcaption></figure>',
+      '<picture><source srcset="/a-small.webp 1x, /a-big.webp 2x" type="image/webp"><img src="/a.jpg" alt=""></picture>',
+      '<table><caption>Цены</caption><thead><tr><th colspan="2">Услуга</th></tr></thead><tbody><tr><td rowspan="2">Пилинг</td><td>4 500 руб.</td></tr></tbody></table>',
+      '<hr><pre><code>код</code></pre><div><span>блок</span></div>',
+    ].join('\n');
+    expect(await sanitizeHtml(html)).toBe(html);
+  });
+
+  it('keeps an iframe from the video hosts we embed, without its fallback content', async () => {
+    expect(await sanitizeHtml(YOUTUBE)).toBe(YOUTUBE);
+    for (const src of ['https://player.vimeo.com/video/76979871', 'https://rutube.ru/play/embed/abc', 'https://vk.com/video_ext.php?oid=-1&id=2', '//www.youtube.com/embed/x']) {
+      expect(isAllowedEmbed(src)).toBe(true);
+    }
+    expect(await sanitizeHtml('<iframe src="https://www.youtube.com/embed/x"><img src=x onerror=alert(1)></iframe>')).toBe('<iframe src="https://www.youtube.com/embed/x"></iframe>');
+  });
+
+  it('drops iframes from other hosts, other paths of allowed hosts, and plain http', async () => {
+    for (const src of ['https://evil.example/', 'https://vk.com/id1', 'http://www.youtube.com/embed/x', 'https://www.youtube.com.evil.example/embed/x', 'javascript:alert(1)', 'https://www.youtube.com:8443/embed/x']) {
+      expect(isAllowedEmbed(src)).toBe(false);
+      expect(await sanitizeHtml(`<iframe src="${src}"></iframe>ok`)).toBe('ok');
+    }
+  });
+
+  it('keeps entities in text as they are (no double escaping)', async () => {
+    expect(await sanitizeHtml('<p>Цены &amp; сроки: 5 &lt; 10, «кавычки»&nbsp;и &#8470; 1</p>')).toBe('<p>Цены &amp; сроки: 5 &lt; 10, «кавычки»&nbsp;и &#8470; 1</p>');
+    expect(await sanitizeHtml('<img alt="&quot;Лаванда&quot; &amp; Co" src="/a.jpg">')).toBe('<img alt="&quot;Лаванда&quot; &amp; Co" src="/a.jpg">');
+  });
+
+  it('allows raster data images in img src only', async () => {
+    expect(await sanitizeHtml('<img src="data:image/png;base64,iVBORw0KGgo=">')).toBe('<img src="data:image/png;base64,iVBORw0KGgo=">');
+    expect(await sanitizeHtml('<a href="data:image/png;base64,iVBORw0KGgo=">x</a>')).toBe('<a>x</a>');
+  });
+});
+
+describe('URLs outside HTML bodies', () => {
+  it('accepts http(s), mailto, tel and relative URLs', () => {
+    for (const url of ['https://example.com/a', 'http://example.com', 'mailto:a@b.ru', 'tel:+74950002013', '/services.html', '#top', 'page.html', '?page=2', '//cdn.example.com/a.png']) {
+      expect(safeUrl(url)).toBe(url);
+    }
+  });
+
+  it('refuses javascript:, vbscript:, data: and other schemes, however written', () => {
+    for (const url of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', '\u0001javascript:alert(1)', 'vbscript:x', 'data:text/html,x', 'file:///etc/passwd', '']) {
+      expect(safeUrl(url)).toBeUndefined();
+    }
+  });
+
+  it('drops unsafe links from menus, breadcrumbs and search results, keeping their text', () => {
+    const [item] = MenuSchema.parse({ data: { '#items': { a: { title: 'Акция', url: 'javascript:alert(1)', below: [] } } } });
+    expect(item).toEqual({ title: 'Акция', url: '#', children: [] });
+    expect(BreadcrumbSchema.parse([{ title: 'Главная', link: 'javascript:alert(1)' }])).toEqual([{ title: 'Главная', link: undefined }]);
+    const [row] = SearchResultsSchema.parse([
+      { id: '1', title: 'Пилинг', field_service: '<a href="javascript:alert(1)">Пилинги</a>', view_taxonomy_term: '', view_node: 'javascript:alert(2)' },
+    ]);
+    expect(row).toEqual({ title: 'Пилинг', url: undefined, service: { title: 'Пилинги', url: undefined } });
+  });
+});
+
+describe('search titles (Views output is HTML-escaped)', () => {
+  it('decodes named and numeric references exactly once', () => {
+    expect(decodeEntities('&lt;b&gt; &amp; &quot;x&quot; &#039;y&#039; a&nbsp;b &#8470; &#x2116; &laquo;&raquo;')).toBe('<b> & "x" \'y\' a\u00a0b № № «»');
+    expect(decodeEntities('&amp;lt;')).toBe('&lt;');
+    expect(decodeEntities('&unknown; &#0; &constructor;')).toBe('&unknown; \ufffd &constructor;');
+  });
+
+  it('strips real tags before decoding, so an escaped tag stays visible text', () => {
+    expect(htmlToText('<a href="/x">Проверка &lt;b&gt;заголовка&lt;/b&gt; &amp; «кавычек»</a>')).toBe('Проверка <b>заголовка</b> & «кавычек»');
+  });
+
+  it('reads a search row title as the visitor should see it', () => {
+    const [row] = SearchResultsSchema.parse([
+      { id: '1', title: 'Пилинг &amp; уход: 5 &lt; 10', field_service: '<a href="/s.html?a=1&amp;b=2">Уход &amp; лечение</a>', view_taxonomy_term: '', view_node: '/p.html' },
+    ]);
+    expect(row).toEqual({ title: 'Пилинг & уход: 5 < 10', url: '/p.html', service: { title: 'Уход & лечение', url: '/s.html?a=1&b=2' } });
+  });
+});
+
+describe('the hostile demo page, end to end', () => {
+  beforeEach(freshStart);
+
+  const TITLE_ONCE = 'Проверка безопасности &lt;b&gt;заголовка&lt;/b&gt; &amp; «кавычек»';
+
+  it('shows its ordinary content and none of its hostile markup', async () => {
+    const { status, html } = await page('/proverka-bezopasnosti.html');
+    expect(status).toBe(200);
+    const body = html.slice(html.indexOf('<main'));
+    expect(body).toContain('<h2>Обычное содержимое</h2>');
+    expect(body).toContain('<strong>Жирный</strong>');
+    expect(body).toContain('Цены &amp; сроки: 5 &lt; 10');
+    expect(body).toContain('<a href="/contacts.html">ссылка на контакты</a>');
+    expect(body).toContain('<a>ссылка</a>');
+    expect(body).toContain('<p>Абзац с обработчиком нажатия.</p>');
+    expect(body).toContain('<img src="/sites/default/files/pages/o-klinike.svg" alt="Клиника «Лаванда»"');
+    expect(body).toContain('src="https://www.youtube-nocookie.com/embed/Qm7c2UlTq4A"');
+    for (const hostile of ['onerror', 'onclick', 'onload', '<script>alert', 'javascript:', 'evil.example', 'style="background']) {
+      expect(html).not.toContain(hostile);
+    }
+  });
+
+  it('shows its title escaped once', async () => {
+    const { html } = await page('/proverka-bezopasnosti.html');
+    expect(html).toContain(`<h1>${TITLE_ONCE}</h1>`);
+    expect(html).not.toContain('&amp;lt;');
+    expect(html).not.toContain('<b>заголовка');
+  });
+
+  it('lists it in search results with a single level of escaping', async () => {
+    const { status, html } = await page('/search/node/заголовка');
+    expect(status).toBe(200);
+    expect(html).toContain(`<a href="/proverka-bezopasnosti.html">${TITLE_ONCE}</a>`);
+    expect(html).not.toContain('&amp;lt;');
+    expect(html).not.toContain('&amp;amp;');
+  });
+});

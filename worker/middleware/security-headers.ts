@@ -1,0 +1,73 @@
+import type { Context, Env, MiddlewareHandler } from 'hono';
+import { VIDEO_EMBED_ORIGINS } from '../drupal/video-hosts';
+
+/** What this middleware puts on the context: the nonce every inline and module script of the response carries. */
+export interface SecurityVariables {
+  nonce: string;
+}
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+const PERMISSIONS = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), magnetometer=(), gyroscope=()';
+const RETRY_AFTER_SECONDS = '60';
+
+function newNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/** Scripts only from our origin or with this response's nonce; the analytics counter's origins where configured. */
+export function contentSecurityPolicy(nonce: string, analyticsOrigins: readonly string[] = []): string {
+  const analytics = analyticsOrigins.join(' ');
+  const list = (...sources: string[]) => sources.filter(Boolean).join(' ');
+  return [
+    `default-src 'self'`,
+    `script-src ${list(`'self'`, `'nonce-${nonce}'`, analytics)}`,
+    `style-src 'self' 'unsafe-inline'`,
+    `img-src ${list(`'self'`, 'data:', analytics)}`,
+    `font-src 'self'`,
+    `connect-src ${list(`'self'`, analytics)}`,
+    `media-src 'self'`,
+    `frame-src ${VIDEO_EMBED_ORIGINS.join(' ')}`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `form-action 'self'`,
+    `frame-ancestors 'none'`,
+  ].join('; ');
+}
+
+/** What a response may be kept for, by what it is: pages briefly and shared, errors hardly at all. */
+function cacheControlFor(status: number): string {
+  if (status === 200) return 'public, max-age=60';
+  if (status === 301 || status === 308) return 'public, max-age=3600';
+  if (status >= 300 && status < 400) return 'no-cache';
+  if (status === 404 || status === 403 || status === 400 || status === 405) return 'public, max-age=30';
+  return 'no-store';
+}
+
+/**
+ * Security headers on every response the worker makes (static assets get theirs
+ * from `_headers`). A route that knows better (the files proxy) sets its own
+ * Content-Security-Policy and Cache-Control, which are kept.
+ */
+export function securityHeaders<E extends Env & { Variables: SecurityVariables }>(options: {
+  /** Read after the response is made, when the request's configuration is known. */
+  analyticsOrigins: (c: Context<E>) => readonly string[];
+}): MiddlewareHandler<E> {
+  return async (c, next) => {
+    const nonce = newNonce();
+    c.set('nonce', nonce);
+    await next();
+    const headers = c.res.headers;
+    const setIfAbsent = (name: string, value: string) => {
+      if (!headers.has(name)) headers.set(name, value);
+    };
+    setIfAbsent('Content-Security-Policy', contentSecurityPolicy(nonce, options.analyticsOrigins(c)));
+    headers.set('Strict-Transport-Security', HSTS);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+    headers.set('Permissions-Policy', PERMISSIONS);
+    headers.set('X-Frame-Options', 'DENY');
+    setIfAbsent('Cache-Control', cacheControlFor(c.res.status));
+    if (c.res.status === 503) setIfAbsent('Retry-After', RETRY_AFTER_SECONDS);
+  };
+}
