@@ -1,9 +1,17 @@
+import { readdirSync } from 'node:fs';
 import { defineConfig } from 'vite';
+
+/** Each island is an entry of its own, so the worker can name its chunk in the island's marker. */
+const islands = Object.fromEntries(
+  readdirSync('client/islands')
+    .filter((file) => file.endsWith('.tsx'))
+    .map((file) => [`islands/${file.replace(/\.tsx$/, '')}`, `client/islands/${file}`]),
+);
 
 /**
  * Builds the browser code: one small loader entry, one chunk per island, React in
  * a shared chunk that only islands import. The manifest tells the worker the
- * hashed names of the entry and its stylesheet.
+ * hashed names of the entry, its stylesheet and each island's chunk.
  */
 export default defineConfig({
   root: 'client',
@@ -14,7 +22,7 @@ export default defineConfig({
     manifest: 'manifest.json',
     target: 'es2022',
     cssCodeSplit: true,
-    rollupOptions: { input: 'client/entry.ts' },
+    rollupOptions: { input: { entry: 'client/entry.ts', ...islands }, preserveEntrySignatures: 'exports-only' },
   },
   oxc: { jsx: { runtime: 'automatic' } },
 });

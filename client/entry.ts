@@ -5,25 +5,65 @@
  * first interaction with it. Nothing here imports React.
  */
 import './styles/main.css';
-import { ISLAND_ATTRIBUTE, PROPS_ATTRIBUTE, WHEN_ATTRIBUTE, type HydrateWhen, type SerializableProps } from './runtime/island-types';
+import {
+  ISLAND_ATTRIBUTE,
+  ISLAND_ERROR_EVENT,
+  PROPS_ATTRIBUTE,
+  SLOT_ATTRIBUTE,
+  SRC_ATTRIBUTE,
+  WHEN_ATTRIBUTE,
+} from '../common/island-markers';
+import type { HydrateWhen, SerializableProps } from '../common/islands';
 
 type IslandModule = { default: import('react').ComponentType<SerializableProps> };
 
-const islandModules = import.meta.glob<IslandModule>('./islands/*.tsx');
-
 const WAKING_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+const RELOADED_KEY = 'islands:reloaded';
+
+/**
+ * An island's code, from the chunk its marker names, tried twice: a chunk can fail
+ * to arrive once on a shaky connection. The browser remembers a failed import, so
+ * the second try asks under another URL. Failing twice usually means a deploy
+ * replaced the chunk under an open tab: the page then reloads, once per tab
+ * session (spec §8), to get the new names.
+ */
+async function importIsland(src: string): Promise<IslandModule> {
+  try {
+    return (await import(/* @vite-ignore */ src)) as IslandModule;
+  } catch {
+    return (await import(/* @vite-ignore */ `${src}?retry`)) as IslandModule;
+  }
+}
+
+function reportFailure(name: string, error: unknown) {
+  console.error(`Остров «${name}» не загрузился`, error);
+  window.dispatchEvent(new CustomEvent(ISLAND_ERROR_EVENT, { detail: { name, message: error instanceof Error ? error.message : String(error) } }));
+  if (sessionStorage.getItem(RELOADED_KEY)) return;
+  sessionStorage.setItem(RELOADED_KEY, '1');
+  window.location.reload();
+}
+
+/** The island's own slot: server-rendered children, not those of an island nested in it. */
+function slotOf(root: HTMLElement): string | undefined {
+  const slot = root.querySelector<HTMLElement>(`[${SLOT_ATTRIBUTE}]`);
+  return slot && slot.closest(`[${ISLAND_ATTRIBUTE}]`) === root ? slot.innerHTML : undefined;
+}
 
 async function wake(root: HTMLElement): Promise<void> {
   const name = root.getAttribute(ISLAND_ATTRIBUTE) ?? '';
-  const load = islandModules[`./islands/${name}.tsx`];
-  if (!load) {
-    console.error(`Неизвестный остров: ${name}`);
-    return;
-  }
   const props = JSON.parse(root.getAttribute(PROPS_ATTRIBUTE) ?? '{}') as SerializableProps;
-  const [{ default: component }, { hydrateIsland }] = await Promise.all([load(), import('./runtime/hydrate')]);
+  let component: IslandModule['default'];
+  let hydrateIsland: typeof import('./runtime/hydrate').hydrateIsland;
+  try {
+    const src = root.getAttribute(SRC_ATTRIBUTE);
+    if (!src) throw new Error('у острова нет адреса кода');
+    [{ default: component }, { hydrateIsland }] = await Promise.all([importIsland(src), import('./runtime/hydrate')]);
+  } catch (error) {
+    reportFailure(name, error);
+    throw error;
+  }
   // hydrateRoot attaches React's listeners at once, so a click dispatched after this reaches the component.
-  hydrateIsland(root, component, props);
+  hydrateIsland(root, component, props, slotOf(root));
 }
 
 function wakeOnInteraction(root: HTMLElement) {
@@ -34,7 +74,7 @@ function wakeOnInteraction(root: HTMLElement) {
       root.removeEventListener('click', holdClick, true);
       // The target may be an SVG inside a button, which has no click(): dispatch the event instead.
       clicked?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
-    });
+    }, () => root.removeEventListener('click', holdClick, true));
   };
   // A click that lands before React listens would be lost: hold it and give it again once hydrated.
   const holdClick = (event: Event) => {
@@ -48,25 +88,30 @@ function wakeOnInteraction(root: HTMLElement) {
 }
 
 function schedule(root: HTMLElement, when: HydrateWhen) {
+  const wakeNow = () => void wake(root).catch(() => undefined);
   if (when === 'interaction') return wakeOnInteraction(root);
   if (when === 'visible') {
     // Markers use display: contents and have no box of their own; watch their children.
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) {
         observer.disconnect();
-        void wake(root);
+        wakeNow();
       }
     });
     for (const child of Array.from(root.children)) observer.observe(child);
     return;
   }
   const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
-  idle(() => void wake(root));
+  idle(wakeNow);
 }
 
 for (const root of Array.from(document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`))) {
   schedule(root, (root.getAttribute(WHEN_ATTRIBUTE) as HydrateWhen | null) ?? 'idle');
 }
 
-// A stale tab after a deploy asks for chunks that no longer exist: reload once (spec §8).
-window.addEventListener('vite:preloadError', () => window.location.reload());
+// Vite's own preload helper reports a missing chunk this way; the islands above handle theirs.
+window.addEventListener('vite:preloadError', () => {
+  if (sessionStorage.getItem(RELOADED_KEY)) return;
+  sessionStorage.setItem(RELOADED_KEY, '1');
+  window.location.reload();
+});

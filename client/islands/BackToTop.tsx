@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { defineIsland } from '../runtime/island-types';
+import { defineIsland } from '../../common/islands';
 
 /** Spec §9: the button appears after scrolling more than 250 px. */
 function BackToTop({ threshold }: { threshold: number }) {

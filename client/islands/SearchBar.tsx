@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { defineIsland } from '../runtime/island-types';
+import { defineIsland } from '../../common/islands';
 import { searchBarOpen } from '../state/site-state';
 import { useSignalValue } from '../state/use-signal';
 

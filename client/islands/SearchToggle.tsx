@@ -1,4 +1,4 @@
-import { defineIsland } from '../runtime/island-types';
+import { defineIsland } from '../../common/islands';
 import { searchBarOpen } from '../state/site-state';
 import { useSignalValue } from '../state/use-signal';
 

@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { app } from '../../worker/app';
-import type { Bindings } from '../../worker/env';
+import type { Bindings } from '../../worker/config/bindings';
 import { resetCircuitBreakers } from '../../worker/cache/circuit-breaker';
 import { clearFlights } from '../../worker/cache/flights';
 import { bumpGeneration } from '../../worker/cache/generation';

@@ -1,5 +1,4 @@
 import { OriginError } from '../drupal/origin';
-import type { Loaded } from './kv-cache';
 
 /**
  * Coalesces identical origin fetches across the requests an isolate serves.
@@ -14,7 +13,7 @@ import type { Loaded } from './kv-cache';
  */
 interface Outcome {
   ok: boolean;
-  loaded?: Loaded<unknown>;
+  value?: unknown;
   error?: { message: string; status?: number; unhealthy: boolean };
 }
 
@@ -39,19 +38,19 @@ export function inFlight(key: string, maxWaitMs: number): boolean {
  * `load()` once per key at a time in this isolate. `maxWaitMs` bounds how long a
  * follower waits for a leader (the origin timeout: a live leader has an answer by then).
  */
-export async function coalesce<T>(key: string, maxWaitMs: number, load: () => Promise<Loaded<T>>): Promise<Loaded<T>> {
+export async function coalesce<V>(key: string, maxWaitMs: number, load: () => Promise<V>): Promise<V> {
   const existing = flights.get(key);
   if (existing && Date.now() - existing.startedAt < maxWaitMs) {
     const outcome = await awaitOutcome(existing, maxWaitMs);
-    if (outcome?.ok && outcome.loaded) return outcome.loaded as Loaded<T>;
+    if (outcome?.ok) return outcome.value as V;
     if (outcome?.error) throw new OriginError(outcome.error.message, outcome.error.status, { unhealthy: outcome.error.unhealthy });
   }
   const flight: Flight = { startedAt: Date.now() };
   flights.set(key, flight);
   try {
-    const loaded = await load();
-    flight.outcome = { ok: true, loaded };
-    return loaded;
+    const value = await load();
+    flight.outcome = { ok: true, value };
+    return value;
   } catch (error) {
     flight.outcome = {
       ok: false,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Bindings } from '../env';
+import type { Bindings } from './bindings';
 
 /** An unset setting arrives as undefined or, from an empty .dev.vars line, as "". */
 const unsetToUndefined = (value: unknown) => (value === '' ? undefined : value);

@@ -1,49 +1,50 @@
-import type { Context } from 'hono';
 import type { ReactNode } from 'react';
+import type { CacheStatus } from '../cache/cache-status';
 import { Document } from '../components/Document';
 import { Layout } from '../components/Layout';
-import type { AppEnv } from '../env';
 import { streamedParts, type LayoutData } from '../loaders/layout';
 import { streamHtml } from './html-stream';
 
-const CRAWLER = /bot|crawl|spider|slurp|yandex|lighthouse/i;
-
 export interface PageRender {
-  status?: number;
-  layout: LayoutData;
+  status: number;
+  frame: LayoutData;
   /** Shown in the tab when Drupal has no metatag title for the path. */
   title: string;
   searchKeywords?: string;
   body: ReactNode;
+  /** The response's CSP nonce. */
+  nonce: string;
+  /** How the request's cached calls were answered, once each has decided. */
+  cacheStatus: () => Promise<CacheStatus | undefined>;
+  /** Crawlers get the complete document, every boundary inline, rather than a stream. */
+  complete: boolean;
 }
 
 /**
  * Waits only for what the first bytes need (the head's tags and how each cached
- * call was answered, for X-Cache), then streams; the rest of the layout follows
+ * call was answered, for X-Cache), then streams; the rest of the frame follows
  * as Drupal delivers it.
  */
-export async function renderPage(c: Context<AppEnv>, page: PageRender): Promise<Response> {
-  const head = await page.layout.head;
-  const cacheStatus = await c.var.cacheReport.summary();
+export async function renderPage(page: PageRender): Promise<Response> {
+  const head = await page.frame.head;
+  const cacheStatus = await page.cacheStatus();
   // Nothing went to Drupal: the rest is a few KV reads away, so wait and render it all inline.
   const inline = cacheStatus !== 'MISS';
-  if (inline) await Promise.all(streamedParts(page.layout));
-  const status = page.status ?? 200;
+  if (inline) await Promise.all(streamedParts(page.frame));
   // An error page says so, whatever its frame came from.
-  const xCache = status >= 500 ? 'ERROR' : cacheStatus;
-  const { nonce } = c.var;
+  const xCache = page.status >= 500 ? 'ERROR' : cacheStatus;
   const document = (
-    <Document head={head} fallbackTitle={`${page.title} — ${page.layout.site.name}`} nonce={nonce}>
-      <Layout layout={page.layout} searchKeywords={page.searchKeywords}>
+    <Document head={head} fallbackTitle={`${page.title} — ${page.frame.site.name}`} nonce={page.nonce}>
+      <Layout layout={page.frame} searchKeywords={page.searchKeywords}>
         {page.body}
       </Layout>
     </Document>
   );
   return streamHtml(document, {
-    status,
-    nonce,
+    status: page.status,
+    nonce: page.nonce,
     headers: xCache ? { 'X-Cache': xCache } : {},
-    waitForAll: CRAWLER.test(c.req.header('User-Agent') ?? ''),
+    waitForAll: page.complete,
     inline,
   });
 }

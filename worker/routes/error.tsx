@@ -1,9 +1,7 @@
 import type { Context } from 'hono';
-import { loadErrorLayout, type LayoutData } from '../loaders/layout';
+import type { AppEnv } from '../app-env';
 import { optional } from '../drupal/optional';
-import { ErrorPage, type ErrorView } from '../pages/ErrorPage';
-import { renderPage } from '../render/render-page';
-import type { AppEnv } from '../env';
+import { ErrorScreen, type ErrorView } from '../screens/ErrorScreen';
 
 /** Spec §2 reading B: the 404 and 403 pages are Drupal nodes. */
 const ERROR_NODES: Partial<Record<number, number>> = { 404: 823, 403: 1360 };
@@ -25,16 +23,11 @@ async function errorView(c: Context<AppEnv>, status: number): Promise<ErrorView>
     : { status, title: fallback.title, text: fallback.text };
 }
 
-/**
- * The error page of spec §8; if even that cannot render, a bare page with a link
- * home. Its frame comes from path-independent calls unless the route already
- * started the page's own.
- */
-export async function renderError(c: Context<AppEnv>, status: number, layout?: LayoutData): Promise<Response> {
+/** The error page of spec §8; if even that cannot render, a bare page with a link home. */
+export async function renderError(c: Context<AppEnv>, status: number): Promise<Response> {
   try {
-    const frame = layout ?? loadErrorLayout(c.var.drupal, c.var.config, c.var.pagePath ?? '/', status);
     const view = await errorView(c, status);
-    return await renderPage(c, { status, layout: frame, title: view.title, body: <ErrorPage error={view} /> });
+    return await c.render(<ErrorScreen error={view} />, { title: view.title, status });
   } catch (error) {
     console.error('Страница ошибки не отрисована', error);
     return errorPageFailed(status);

@@ -14,7 +14,7 @@ const EAGER_CARDS = 3;
 
 const CARD_IMAGE_FIELDS = ['field_image', 'field_preview_photo', 'field_photo', 'field_gallery_image'];
 
-export function ListingPage({ listing }: { listing: ListingView }) {
+export function ListingScreen({ listing }: { listing: ListingView }) {
   return (
     <section>
       <h1>{listing.title}</h1>

@@ -27,7 +27,7 @@ function Slide({ slide }: { slide: NodeData }) {
   );
 }
 
-export function HomePage({ home }: { home: HomeView }) {
+export function HomeScreen({ home }: { home: HomeView }) {
   return (
     <>
       <section className="hero">

@@ -1,3 +1,7 @@
+/**
+ * The contract between the worker, which renders islands into the HTML, and the
+ * browser's loader, which hydrates them: both import this file.
+ */
 import type { ReactNode } from 'react';
 
 /** What may cross from the worker into the browser as island props. */
@@ -15,21 +19,21 @@ export type HydrateWhen = 'idle' | 'visible' | 'interaction';
 
 /**
  * A component the worker renders into HTML and the browser hydrates. The name is
- * the island's file name under client/islands/, which is how the loader finds its code.
+ * the island's file name under client/islands/, which is how the loader finds its
+ * code; `hydrate` is its default trigger, which a use of the island may change.
+ * Besides its serialisable props it may take server-rendered children, which
+ * reach it in the browser as the same static HTML.
  */
-export type IslandComponent<P extends SerializableProps> = ((props: P) => ReactNode) & {
+export type IslandComponent<P extends SerializableProps> = ((props: P & { children?: ReactNode }) => ReactNode) & {
   readonly islandName: string;
   readonly hydrate: HydrateWhen;
 };
 
-export function defineIsland<P extends SerializableProps>(
+// An island without props is inferred as `{}`, not as any serialisable object.
+export function defineIsland<P extends SerializableProps = {}>(
   islandName: string,
   hydrate: HydrateWhen,
-  component: (props: P) => ReactNode,
+  component: (props: P & { children?: ReactNode }) => ReactNode,
 ): IslandComponent<P> {
   return Object.assign(component, { islandName, hydrate });
 }
-
-export const ISLAND_ATTRIBUTE = 'data-island';
-export const PROPS_ATTRIBUTE = 'data-props';
-export const WHEN_ATTRIBUTE = 'data-hydrate';

@@ -4,7 +4,7 @@ import { formatDate } from '../components/format';
 const LEAD_IMAGE_FIELDS = ['field_image', 'field_photo_big', 'field_photo', 'field_preview_photo', 'field_gallery_image'];
 
 /** Any Drupal node by path, until its bundle gets a screen of its own. */
-export function NodePage({ node }: { node: NodeData }) {
+export function NodeScreen({ node }: { node: NodeData }) {
   const lead = LEAD_IMAGE_FIELDS.map((field) => node.images[field]?.[0]).find(Boolean);
   const date = node.bundle === 'news' || node.bundle === 'article' ? formatDate(node.created) : undefined;
   return (

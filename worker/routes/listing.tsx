@@ -1,11 +1,9 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../app-env';
 import type { NodeData } from '../drupal/types';
-import { loadLayout } from '../loaders/layout';
-import { ListingPage } from '../pages/ListingPage';
-import { renderPage } from '../render/render-page';
-import { renderError } from './error-response';
-import { MAX_PAGE, PAGE_SIZE, type ListingRoute } from './route-table';
+import { ListingScreen } from '../screens/ListingScreen';
+import { renderError } from './error';
+import { MAX_PAGE, PAGE_SIZE, type ListingRoute } from './listing-table';
 
 const todayInMoscow = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
 
@@ -19,40 +17,36 @@ function visible(route: ListingRoute, item: NodeData): boolean {
   return true;
 }
 
-export function listingPage(route: ListingRoute) {
+/** A listing route's handler; its frame is the listing's first page's (see site.tsx). */
+export function listingRoute(route: ListingRoute) {
   return async (c: Context<AppEnv>): Promise<Response> => {
     const param = c.req.param('page');
     // Only small whole page numbers; /news.html/1 is /news.html itself. Checked before any Drupal call.
     const page = param === undefined ? 1 : /^[1-9]\d{0,5}$/.test(param) ? Number(param) : NaN;
     if (!(page >= 1 && page <= MAX_PAGE)) return renderError(c, 404);
     if (page === 1 && param !== undefined) return c.redirect(route.path, 301);
-    const { drupal, config } = c.var;
-    const layout = loadLayout(drupal, config, route.path);
-    const list = await drupal.nodes(route.bundle, {
+    const list = await c.var.drupal.nodes(route.bundle, {
       sort: '-created',
       limit: route.paged ? PAGE_SIZE : 50,
       offset: (page - 1) * PAGE_SIZE,
     });
-    if (page > 1 && list.items.length === 0) return renderError(c, 404, layout);
+    if (page > 1 && list.items.length === 0) return renderError(c, 404);
     const title = page > 1 ? `${route.title} — страница ${page}` : route.title;
-    return renderPage(c, {
-      layout,
-      title,
-      body: (
-        <ListingPage
-          listing={{
-            title: route.title,
-            items: list.items.filter((item) => visible(route, item)),
-            showDates: route.dated,
-            pager: {
-              current: page,
-              last: list.total === undefined ? undefined : Math.max(1, Math.ceil(list.total / PAGE_SIZE)),
-              hasNext: route.paged && list.hasNext,
-              href: (p) => (p === 1 ? route.path : `${route.path}/${p}`),
-            },
-          }}
-        />
-      ),
-    });
+    return c.render(
+      <ListingScreen
+        listing={{
+          title: route.title,
+          items: list.items.filter((item) => visible(route, item)),
+          showDates: route.dated,
+          pager: {
+            current: page,
+            last: list.total === undefined ? undefined : Math.max(1, Math.ceil(list.total / PAGE_SIZE)),
+            hasNext: route.paged && list.hasNext,
+            href: (p) => (p === 1 ? route.path : `${route.path}/${p}`),
+          },
+        }}
+      />,
+      { title },
+    );
   };
 }

@@ -1,9 +1,3 @@
-import type { Config } from './config/config';
-import type { DrupalClient } from './drupal/client';
-import type { CacheReport } from './cache/cache-report';
-import type { PagePathVariables } from './middleware/page-path';
-import type { SecurityVariables } from './middleware/security-headers';
-
 /** Bindings as wrangler.toml, `wrangler secret` and .dev.vars provide them: unvalidated strings. */
 export interface Bindings {
   DRUPAL_CACHE?: KVNamespace;
@@ -25,16 +19,4 @@ export interface Bindings {
   CRM_WEBHOOK_URL?: string;
   CRM_WEBHOOK_TOKEN?: string;
   PURGE_SECRET?: string;
-}
-
-/** What the middlewares put on the context for the routes. */
-export interface Variables extends SecurityVariables, PagePathVariables {
-  config: Config;
-  drupal: DrupalClient;
-  cacheReport: CacheReport;
-}
-
-export interface AppEnv {
-  Bindings: Bindings;
-  Variables: Variables;
 }

@@ -1,6 +1,6 @@
 import type { SearchResult } from '../drupal/types';
 
-export function SearchPage({ keywords, results }: { keywords: string; results: SearchResult[] }) {
+export function SearchScreen({ keywords, results }: { keywords: string; results: SearchResult[] }) {
   return (
     <section>
       <h1>Поиск</h1>

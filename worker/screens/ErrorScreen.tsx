@@ -7,7 +7,7 @@ export interface ErrorView {
 }
 
 /** Spec §2 "Error page": the status code and the server's message. */
-export function ErrorPage({ error }: { error: ErrorView }) {
+export function ErrorScreen({ error }: { error: ErrorView }) {
   return (
     <section className="error-page">
       <p className="error-page__code">{error.status}</p>

@@ -1,17 +1,15 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
-import { loadLayout } from '../loaders/layout';
-import { NodePage } from '../pages/NodePage';
+import type { AppEnv } from '../app-env';
 import { resolvePath } from '../paths/resolve-path';
-import { renderPage } from '../render/render-page';
-import { renderError } from './error-response';
+import { NodeScreen } from '../screens/NodeScreen';
+import { renderError } from './error';
 
 /**
  * Every path no route claims: redirects first, then the Drupal entity behind the
- * alias. The page's own calls start only once the path is known to be a page, so
- * an unknown URL costs Drupal just the two lookups.
+ * alias. The page's frame starts only once the path is known to be a page, so an
+ * unknown URL costs Drupal just the two lookups.
  */
-export async function contentPage(c: Context<AppEnv>): Promise<Response> {
+export async function contentRoute(c: Context<AppEnv>): Promise<Response> {
   const { drupal, config, pagePath: path } = c.var;
   const resolution = await resolvePath(drupal, path, config.drupalBasePath);
   switch (resolution.kind) {
@@ -29,10 +27,10 @@ export async function contentPage(c: Context<AppEnv>): Promise<Response> {
       return renderError(c, 403);
     case 'entity': {
       // Started together with the node: the page still takes two rounds to Drupal.
-      const layout = loadLayout(drupal, config, path);
+      c.var.frame.forPage();
       const node = await drupal.entity(resolution);
       if (!node) return renderError(c, 404);
-      return renderPage(c, { layout, title: node.title, body: <NodePage node={node} /> });
+      return c.render(<NodeScreen node={node} />, { title: node.title });
     }
   }
 }

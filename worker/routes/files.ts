@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../env';
+import type { AppEnv } from '../app-env';
 import { originBreaker } from '../drupal/from-config';
 import { mediaType, parseFileRequest } from '../files/file-path';
 
@@ -8,7 +8,7 @@ import { mediaType, parseFileRequest } from '../files/file-path';
  * served from the site's own host, so pages never link the CMS host. Copies stay
  * in the edge cache, so images outlive a Drupal outage as pages do.
  */
-export const drupalFiles = new Hono<AppEnv>();
+export const fileRoutes = new Hono<AppEnv>();
 
 const FILE_MAX_AGE = 86_400;
 const MISSING_MAX_AGE = 60;
@@ -19,7 +19,7 @@ const FILE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-in
 const fileHeaders = (cacheControl: string) =>
   new Headers({ 'Cache-Control': cacheControl, 'Content-Security-Policy': FILE_CSP, 'X-Content-Type-Options': 'nosniff' });
 
-drupalFiles.get('/sites/default/files/*', async (c) => {
+fileRoutes.get('/sites/default/files/*', async (c) => {
   const file = parseFileRequest(new URL(c.req.url));
   if (!file) return new Response(null, { status: 404, headers: fileHeaders(`public, max-age=${MISSING_MAX_AGE}`) });
 

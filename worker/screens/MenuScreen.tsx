@@ -14,7 +14,7 @@ function Tree({ items }: { items: MenuItem[] }) {
 }
 
 /** A page that is a menu: the services catalogue, the sitemap. */
-export function MenuPage({ title, sections }: { title: string; sections: { heading?: string; items: MenuItem[] }[] }) {
+export function MenuScreen({ title, sections }: { title: string; sections: { heading?: string; items: MenuItem[] }[] }) {
   return (
     <section className="menu-page">
       <h1>{title}</h1>

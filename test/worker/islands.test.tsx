@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { IslandComponent, SerializableProps } from '../../client/runtime/island-types';
+import type { IslandComponent, SerializableProps } from '../../common/islands';
 import { freshStart, page } from './helpers';
 
 beforeEach(freshStart);
 
 function markers(html: string) {
-  return [...html.matchAll(/<div data-island="([^"]+)" data-hydrate="([^"]+)" data-props="([^"]*)"/g)].map((m) => ({
+  return [...html.matchAll(/<div data-island="([^"]+)" data-hydrate="([^"]+)" data-src="[^"]+" data-props="([^"]*)"/g)].map((m) => ({
     name: m[1],
     when: m[2],
     props: JSON.parse((m[3] ?? '').replaceAll('&quot;', '"').replaceAll('&amp;', '&')) as unknown,
@@ -32,7 +32,9 @@ describe('islands', () => {
     const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]);
     expect(scripts).toHaveLength(1);
     expect(scripts[0]).toMatch(/^\/assets\/entry-[\w-]+\.js$/);
-    expect(html).not.toMatch(/modulepreload|hydrate-|BackToTop-[\w-]+\.js/);
+    expect(html).not.toMatch(/modulepreload|hydrate-/);
+    // An island's chunk is only named in its marker, for the loader to fetch when the island wakes.
+    expect(html).toMatch(/data-island="BackToTop"[^>]*data-src="\/assets\/islands\/BackToTop-[\w-]+\.js"/);
     expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/entry-[\w-]+\.css"/);
   });
 
@@ -41,5 +43,25 @@ describe('islands', () => {
     const names = Object.entries(modules).map(([file, mod]) => [file.replace(/^.*\/(\w+)\.tsx$/, '$1'), mod.default.islandName]);
     expect(names.length).toBeGreaterThan(0);
     for (const [file, name] of names) expect(name).toBe(file);
+  });
+});
+
+describe('the Island component', () => {
+  it('takes the trigger from where it is used and hands server-rendered children to the island', async () => {
+    const { renderToReadableStream } = await import('react-dom/server.edge');
+    const { Island } = await import('../../worker/components/Island');
+    const { defineIsland } = await import('../../common/islands');
+    // A stand-in component under a real island's name, which is what the manifest knows.
+    const Probe = defineIsland<{ label: string }>('BackToTop', 'idle', ({ label, children }) => (
+      <section aria-label={label}>{children}</section>
+    ));
+    const stream = await renderToReadableStream(
+      <Island component={Probe} props={{ label: 'проба' }} when="visible">
+        <p>Сделано на сервере</p>
+      </Island>,
+    );
+    const html = await new Response(stream).text();
+    expect(html).toContain('data-hydrate="visible"');
+    expect(html).toMatch(/<section aria-label="проба"><div data-island-slot="" class="island-slot"><p>Сделано на сервере<\/p><\/div><\/section>/);
   });
 });

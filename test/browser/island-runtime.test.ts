@@ -1,0 +1,58 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, launchChromium } from './chromium';
+
+let browser: Browser;
+const siteUrl = inject('siteUrl');
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Counts the document loads of the main frame (a reload is a second one). */
+function countLoads(page: Page) {
+  let loads = 0;
+  page.on('load', () => loads++);
+  return () => loads;
+}
+
+describe('island loader', () => {
+  it('tries a chunk that failed once again, and the island still wakes without a reload', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const loads = countLoads(page);
+    let failed = 0;
+    await page.route(/\/assets\/islands\/BackToTop-[\w-]+\.js$/, async (route) => {
+      if (failed++ === 0) return route.abort('connectionreset');
+      return route.continue();
+    });
+    await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
+    await page.mouse.wheel(0, 1500);
+    await page.waitForSelector('.back-to-top--shown', { timeout: 10_000 });
+    expect(failed).toBeGreaterThanOrEqual(1);
+    expect(loads()).toBe(1);
+    await page.close();
+  });
+
+  it('reports an island whose code cannot be loaded by name, and reloads the page once, not again', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const loads = countLoads(page);
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(msg.text());
+    });
+    await page.route(/\/assets\/islands\/BackToTop-[\w-]+\.js(\?retry)?$/, (route) => route.abort('connectionreset'));
+    await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
+    await page.waitForFunction(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'reload', undefined, {
+      timeout: 10_000,
+    });
+    await page.waitForTimeout(1_500);
+    expect(loads()).toBe(2);
+    expect(errors.some((text) => text.includes('«BackToTop»'))).toBe(true);
+    // The page itself still works after the failed island.
+    expect(await page.textContent('h1')).toBe('Новости');
+    await page.close();
+  });
+});

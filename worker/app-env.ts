@@ -1,0 +1,11 @@
+import type { Bindings } from './config/bindings';
+import type { ConfigVariables } from './middleware/config';
+import type { PagePathVariables } from './middleware/page-path';
+import type { PageVariables } from './middleware/page-renderer';
+import type { SecurityVariables } from './middleware/security-headers';
+
+/** The app's environment: the bindings, and what each middleware puts on the context. */
+export interface AppEnv {
+  Bindings: Bindings;
+  Variables: ConfigVariables & SecurityVariables & PagePathVariables & PageVariables;
+}

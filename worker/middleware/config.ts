@@ -1,0 +1,29 @@
+import type { MiddlewareHandler } from 'hono';
+import { CacheReport } from '../cache/cache-report';
+import type { Bindings } from '../config/bindings';
+import { readConfig, type Config } from '../config/config';
+import { misconfiguredPage } from '../config/misconfigured-page';
+import type { DrupalClient } from '../drupal/client';
+import { drupalClientFor } from '../drupal/from-config';
+
+/** What this middleware puts on the context: the validated settings and this request's Drupal client. */
+export interface ConfigVariables {
+  config: Config;
+  drupal: DrupalClient;
+  /** How each of this request's cached Drupal calls was answered, for X-Cache. */
+  cacheReport: CacheReport;
+}
+
+/** Validates the settings (a missing one answers a 500 page that names it) and makes the request's Drupal client. */
+export function configured(): MiddlewareHandler<{ Bindings: Bindings; Variables: ConfigVariables }> {
+  return async (c, next) => {
+    const result = readConfig(c.env);
+    if (!result.ok) return misconfiguredPage(result.problems);
+    const { config } = result;
+    const cacheReport = new CacheReport();
+    c.set('config', config);
+    c.set('cacheReport', cacheReport);
+    c.set('drupal', drupalClientFor(config, { waitUntil: (promise) => c.executionCtx.waitUntil(promise), report: cacheReport }));
+    await next();
+  };
+}

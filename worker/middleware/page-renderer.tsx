@@ -1,0 +1,76 @@
+import type { Context, Env, MiddlewareHandler } from 'hono';
+import type { ReactNode } from 'react';
+import { loadErrorLayout, loadLayout, type LayoutData } from '../loaders/layout';
+import { renderPage } from '../render/render-page';
+import type { ConfigVariables } from './config';
+import type { PagePathVariables } from './page-path';
+import type { SecurityVariables } from './security-headers';
+
+/** What a handler says about its page besides the body. */
+export interface PageProps {
+  title: string;
+  status?: number;
+  searchKeywords?: string;
+}
+
+declare module 'hono' {
+  interface ContextRenderer {
+    (body: ReactNode, props: PageProps): Promise<Response>;
+  }
+}
+
+/** The frame of the page (header, menus, blocks, footer), its Drupal calls started once per request. */
+export interface Frame {
+  /** Starts the frame's calls for `path` (the request's page path unless given); later calls get the same frame. */
+  forPage(path?: string): LayoutData;
+}
+
+/** What this middleware puts on the context. */
+export interface PageVariables {
+  frame: Frame;
+}
+
+type Needs = { Variables: ConfigVariables & SecurityVariables & Partial<PagePathVariables> & PageVariables };
+
+const CRAWLER = /bot|crawl|spider|slurp|yandex|lighthouse/i;
+
+/**
+ * The page renderer, in the shape of Hono's jsxRenderer: a handler says only
+ * `c.render(body, { title })`. The frame's calls start when a route asks for them
+ * (see `framed`) or, at the latest, when the page renders; an error page that no
+ * route framed takes a frame made of path-independent calls only.
+ */
+export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
+  return async (c, next) => {
+    let started: LayoutData | undefined;
+    const pagePath = () => c.var.pagePath ?? '/';
+    const frame: Frame = { forPage: (path) => (started ??= loadLayout(c.var.drupal, c.var.config, path ?? pagePath())) };
+    c.set('frame', frame);
+    c.setRenderer((body, props) => {
+      const status = props.status ?? 200;
+      return renderPage({
+        status,
+        frame: started ?? (status >= 400 ? loadErrorLayout(c.var.drupal, c.var.config, pagePath(), status) : frame.forPage()),
+        title: props.title,
+        searchKeywords: props.searchKeywords,
+        body,
+        nonce: c.var.nonce,
+        cacheStatus: () => c.var.cacheReport.summary(),
+        complete: CRAWLER.test(c.req.header('User-Agent') ?? ''),
+      });
+    });
+    await next();
+  };
+}
+
+/**
+ * Route middleware: the page's frame starts with the request, beside the route's
+ * own calls (one round to Drupal instead of two). `pathOf` names the path Drupal
+ * knows the page by, when it is not the request's (a listing's later pages).
+ */
+export function framed<E extends Env & Needs>(pathOf?: (c: Context<E>) => string): MiddlewareHandler<E> {
+  return async (c, next) => {
+    c.var.frame.forPage(pathOf?.(c));
+    await next();
+  };
+}

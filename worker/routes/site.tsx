@@ -1,0 +1,64 @@
+import { Hono, type Context } from 'hono';
+import type { AppEnv } from '../app-env';
+import { framed } from '../middleware/page-renderer';
+import { HomeScreen } from '../screens/HomeScreen';
+import { MenuScreen } from '../screens/MenuScreen';
+import { SearchScreen } from '../screens/SearchScreen';
+import { contentRoute } from './content';
+import { renderError } from './error';
+import { listingRoute } from './listing';
+import { LISTING_ROUTES } from './listing-table';
+
+/** The site's own routes (spec §2); every other path is Drupal's (contentRoute). */
+export const siteRoutes = new Hono<AppEnv>();
+
+/** Search keywords beyond this are cut: no visitor types more, and each distinct query is a Drupal call. */
+const MAX_SEARCH_LENGTH = 128;
+
+siteRoutes.get('/', framed(), async (c) => {
+  const { drupal, config } = c.var;
+  const [slides, news] = await Promise.all([
+    drupal.nodes('sliders', { sort: '-created', limit: 10 }),
+    drupal.nodes('news', { sort: '-created', limit: 3 }),
+  ]);
+  return c.render(<HomeScreen home={{ title: config.site.name, slides: slides.items, news: news.items }} />, { title: config.site.name });
+});
+
+for (const route of LISTING_ROUTES) {
+  const handler = listingRoute(route);
+  // Every page of a listing has the first page's frame (its blocks, metatags and breadcrumb).
+  siteRoutes.get(route.path, framed(() => route.path), handler);
+  if (route.paged) siteRoutes.get(`${route.path}/:page`, framed(() => route.path), handler);
+}
+
+siteRoutes.get('/services.html', framed(), async (c) => {
+  const services = await c.var.frame.forPage().servicesMenu;
+  return c.render(<MenuScreen title="Услуги клиники" sections={[{ items: services }]} />, { title: 'Услуги' });
+});
+
+siteRoutes.get('/sitemap', framed(), async (c) => {
+  const frame = c.var.frame.forPage();
+  const [main, services] = await Promise.all([frame.mainMenu, frame.servicesMenu]);
+  return c.render(<MenuScreen title="Карта сайта" sections={[{ items: main }, { heading: 'Услуги', items: services }]} />, { title: 'Карта сайта' });
+});
+
+// The search form works without JavaScript: /search/node?keys=… becomes /search/node/….
+siteRoutes.get('/search/node', framed(), (c) => {
+  const keys = c.req.query('keys')?.trim().slice(0, MAX_SEARCH_LENGTH);
+  return keys ? c.redirect(`/search/node/${encodeURIComponent(keys)}`, 302) : searchPage(c, '');
+});
+siteRoutes.get('/search/node/:keys', framed(() => '/search/node'), (c) => searchPage(c, c.req.param('keys').trim().slice(0, MAX_SEARCH_LENGTH)));
+
+async function searchPage(c: Context<AppEnv>, keywords: string) {
+  const results = keywords ? await c.var.drupal.search(keywords) : [];
+  return c.render(<SearchScreen keywords={keywords} results={results} />, {
+    title: keywords ? `Поиск: ${keywords}` : 'Поиск',
+    searchKeywords: keywords,
+  });
+}
+
+siteRoutes.get('/404.html', (c) => renderError(c, 404));
+siteRoutes.get('/403.html', (c) => renderError(c, 403));
+siteRoutes.get('/400', (c) => renderError(c, 400));
+
+siteRoutes.get('*', contentRoute);
