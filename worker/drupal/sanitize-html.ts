@@ -15,21 +15,6 @@ import { VIDEO_EMBED_ORIGINS } from './video-hosts';
  * `data-*`: no event handlers, no CSS tricks, no clashes with the page's own ids or islands).
  */
 
-/**
- * What we use of workerd's rewriter element. The DOM lib in tsconfig merges its own `Element`
- * into that name, which types `attributes` as a NamedNodeMap; workerd yields [name, value] pairs.
- */
-interface RewriterElement {
-  readonly tagName: string;
-  readonly attributes: Iterable<string[]>;
-  getAttribute(name: string): string | null;
-  setAttribute(name: string, value: string): unknown;
-  removeAttribute(name: string): unknown;
-  remove(): unknown;
-  removeAndKeepContent(): unknown;
-  setInnerContent(content: string): unknown;
-}
-
 const GLOBAL_ATTRIBUTES = ['class', 'title', 'lang', 'dir'];
 
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
@@ -110,7 +95,7 @@ function checkedSrcset(value: string): string | undefined {
   return ok && candidates.length > 0 ? candidates.join(', ') : undefined;
 }
 
-function sanitizeElement(element: RewriterElement): void {
+function sanitizeElement(element: Element): void {
   const tag = element.tagName;
   const allowed = ALLOWED[tag];
   if (DROPPED.has(tag) || (tag === 'iframe' && !isAllowedEmbed(decodeEntities(element.getAttribute('src') ?? '')))) {
@@ -156,7 +141,7 @@ function sanitizeElement(element: RewriterElement): void {
 export async function sanitizeHtml(html: string): Promise<string> {
   if (html === '') return '';
   const rewriter = new HTMLRewriter()
-    .on('*', { element: (element) => sanitizeElement(element as unknown as RewriterElement) })
+    .on('*', { element: sanitizeElement })
     .onDocument({
       comments: (comment) => {
         comment.remove();
