@@ -11,11 +11,15 @@ import {
   PROPS_ATTRIBUTE,
   SLOT_ATTRIBUTE,
   SRC_ATTRIBUTE,
+  WAKES_ATTRIBUTE,
   WHEN_ATTRIBUTE,
 } from '../common/island-markers';
 import type { HydrateWhen, SerializableProps } from '../common/islands';
 
-type IslandModule = { default: import('react').ComponentType<SerializableProps> };
+import { isBehavior, type Behavior } from './runtime/behavior';
+
+/** A React island's component, or a behaviour that drives server-rendered markup without React. */
+type IslandModule = { default: import('react').ComponentType<SerializableProps> | Behavior<SerializableProps> };
 
 const WAKING_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 const RELOADED_KEY = 'islands:reloaded';
@@ -52,18 +56,22 @@ function slotOf(root: HTMLElement): string | undefined {
 async function wake(root: HTMLElement): Promise<void> {
   const name = root.getAttribute(ISLAND_ATTRIBUTE) ?? '';
   const props = JSON.parse(root.getAttribute(PROPS_ATTRIBUTE) ?? '{}') as SerializableProps;
-  let component: IslandModule['default'];
-  let hydrateIsland: typeof import('./runtime/hydrate').hydrateIsland;
+  let code: IslandModule['default'];
   try {
     const src = root.getAttribute(SRC_ATTRIBUTE);
     if (!src) throw new Error('у острова нет адреса кода');
-    [{ default: component }, { hydrateIsland }] = await Promise.all([importIsland(src), import('./runtime/hydrate')]);
+    code = (await importIsland(src)).default;
   } catch (error) {
     reportFailure(name, error);
     throw error;
   }
+  if (isBehavior(code)) {
+    code.mount(root, props);
+    return;
+  }
+  const { hydrateIsland } = await import('./runtime/hydrate');
   // hydrateRoot attaches React's listeners at once, so a click dispatched after this reaches the component.
-  hydrateIsland(root, component, props, slotOf(root));
+  await hydrateIsland(root, code, props, slotOf(root));
 }
 
 function wakeOnInteraction(root: HTMLElement) {
@@ -87,8 +95,45 @@ function wakeOnInteraction(root: HTMLElement) {
   root.addEventListener('click', holdClick, true);
 }
 
+/** Islands woken on demand, by name: each wakes once, whichever of its triggers is used first. */
+const onDemand = new Map<string, { root: HTMLElement; state: 'asleep' | 'waking' | 'awake' }>();
+
+/**
+ * A click on an element that names an island in `data-wakes` (a «Записаться»
+ * button anywhere on the page) wakes that island first, then is given again, so
+ * the island, listening by then, sees it.
+ */
+document.addEventListener(
+  'click',
+  (event) => {
+    const trigger = event.target instanceof Element ? event.target.closest<HTMLElement>(`[${WAKES_ATTRIBUTE}]`) : null;
+    const island = trigger && onDemand.get(trigger.getAttribute(WAKES_ATTRIBUTE) ?? '');
+    if (!trigger || !island || island.state === 'awake') return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (island.state === 'waking') return;
+    island.state = 'waking';
+    wake(island.root).then(
+      () => {
+        island.state = 'awake';
+        trigger.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+      },
+      () => {
+        // The island could not load: the element does what it does without it (a link goes to its page).
+        island.state = 'awake';
+        if (trigger instanceof HTMLAnchorElement) window.location.assign(trigger.href);
+      },
+    );
+  },
+  true,
+);
+
 function schedule(root: HTMLElement, when: HydrateWhen) {
   const wakeNow = () => void wake(root).catch(() => undefined);
+  if (when === 'demand') {
+    onDemand.set(root.getAttribute(ISLAND_ATTRIBUTE) ?? '', { root, state: 'asleep' });
+    return;
+  }
   if (when === 'interaction') return wakeOnInteraction(root);
   if (when === 'visible') {
     // Markers use display: contents and have no box of their own; watch their children.

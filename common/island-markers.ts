@@ -12,3 +12,5 @@ export const SRC_ATTRIBUTE = 'data-src';
 export const SLOT_ATTRIBUTE = 'data-island-slot';
 /** The event the loader dispatches on window when an island's code cannot be loaded. */
 export const ISLAND_ERROR_EVENT = 'island:error';
+/** On any element: the name of the island (hydrated on `demand`) that its first use wakes. */
+export const WAKES_ATTRIBUTE = 'data-wakes';

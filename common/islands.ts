@@ -13,9 +13,10 @@ export type SerializableProps = { readonly [key: string]: Serializable };
  * When an island's code is loaded and hydrated:
  * - `idle`: once the browser is idle after loading;
  * - `visible`: when it scrolls into view;
- * - `interaction`: on the first pointer, touch, focus or key event inside it (the click is replayed).
+ * - `interaction`: on the first pointer, touch, focus or key event inside it (the click is replayed);
+ * - `demand`: when an element elsewhere that names it in `data-wakes` is first used (that click is replayed).
  */
-export type HydrateWhen = 'idle' | 'visible' | 'interaction';
+export type HydrateWhen = 'idle' | 'visible' | 'interaction' | 'demand';
 
 /**
  * A component the worker renders into HTML and the browser hydrates. The name is
@@ -37,3 +38,4 @@ export function defineIsland<P extends SerializableProps = {}>(
 ): IslandComponent<P> {
   return Object.assign(component, { islandName, hydrate });
 }
+

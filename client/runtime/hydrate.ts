@@ -1,4 +1,4 @@
-import { createElement, type ComponentType } from 'react';
+import { createElement, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { SLOT_ATTRIBUTE } from '../../common/island-markers';
 import type { SerializableProps } from '../../common/islands';
@@ -11,10 +11,22 @@ function Slot({ html }: { html: string }) {
   return createElement('div', { [SLOT_ATTRIBUTE]: '', className: 'island-slot', dangerouslySetInnerHTML: { __html: html }, suppressHydrationWarning: true });
 }
 
-/** Kept apart from the loader so that React is fetched only when a first island wakes up. */
-export function hydrateIsland(root: Element, component: ComponentType<SerializableProps>, props: SerializableProps, slotHtml?: string) {
+/** Effects run children first: when this one runs, the island's own listeners are in place. */
+function Ready({ onReady, children }: { onReady: () => void; children: ReactNode }) {
+  useEffect(onReady, [onReady]);
+  return children;
+}
+
+/**
+ * Kept apart from the loader so that React is fetched only when a first island
+ * wakes up. Resolves once the island is hydrated and its effects have run, so a
+ * replayed click reaches listeners the island adds in effects too.
+ */
+export function hydrateIsland(root: Element, component: ComponentType<SerializableProps>, props: SerializableProps, slotHtml?: string): Promise<void> {
   const children = slotHtml === undefined ? undefined : createElement(Slot, { html: slotHtml });
-  hydrateRoot(root, createElement(component, props, children), {
-    onRecoverableError: (error) => console.warn('Остров восстановлен после ошибки гидратации', error),
+  return new Promise((resolve) => {
+    hydrateRoot(root, createElement(Ready, { onReady: resolve }, createElement(component, props, children)), {
+      onRecoverableError: (error) => console.warn('Остров восстановлен после ошибки гидратации', error),
+    });
   });
 }

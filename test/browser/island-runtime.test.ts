@@ -24,7 +24,7 @@ describe('island loader', () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const loads = countLoads(page);
     let failed = 0;
-    await page.route(/\/assets\/islands\/BackToTop-[\w-]+\.js$/, async (route) => {
+    await page.route(/\/assets\/behaviors\/BackToTop-[\w-]+\.js$/, async (route) => {
       if (failed++ === 0) return route.abort('connectionreset');
       return route.continue();
     });
@@ -43,7 +43,7 @@ describe('island loader', () => {
     page.on('console', (msg) => {
       if (msg.type() === 'error') errors.push(msg.text());
     });
-    await page.route(/\/assets\/islands\/BackToTop-[\w-]+\.js(\?retry)?$/, (route) => route.abort('connectionreset'));
+    await page.route(/\/assets\/behaviors\/BackToTop-[\w-]+\.js(\?retry)?$/, (route) => route.abort('connectionreset'));
     await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
     await page.waitForFunction(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'reload', undefined, {
       timeout: 10_000,

@@ -16,15 +16,17 @@ describe('islands', () => {
   it('marks each island with its name, when to hydrate and its JSON props', async () => {
     const { html } = await page('/search/node/пилинг');
     const found = markers(html);
-    expect(found).toContainEqual({ name: 'SearchToggle', when: 'interaction', props: {} });
-    expect(found).toContainEqual({ name: 'SearchBar', when: 'idle', props: { keywords: 'пилинг' } });
+    expect(found).toContainEqual({ name: 'SearchToggle', when: 'interaction', props: { barId: 'search-bar' } });
     expect(found).toContainEqual({ name: 'BackToTop', when: 'idle', props: { threshold: 250 } });
+    expect(found).toContainEqual({ name: 'Popup', when: 'demand', props: { phone: '+7 (495) 000-20-13', initial: null } });
+    expect(html).toContain('value="пилинг"');
   });
 
   it('server-renders the island inside its marker', async () => {
     const { html } = await page('/');
     expect(html).toMatch(/data-island="BackToTop"[^>]*><button[^>]*class="back-to-top"/);
     expect(html).toMatch(/data-island="SearchToggle"[^>]*><button[^>]*aria-expanded="false"/);
+    expect(html).toMatch(/data-island="Popup"[^>]*><dialog[^>]*class="popup"/);
   });
 
   it('loads only the island loader and the stylesheet: no island code, no React up front', async () => {
@@ -34,7 +36,8 @@ describe('islands', () => {
     expect(scripts[0]).toMatch(/^\/assets\/entry-[\w-]+\.js$/);
     expect(html).not.toMatch(/modulepreload|hydrate-/);
     // An island's chunk is only named in its marker, for the loader to fetch when the island wakes.
-    expect(html).toMatch(/data-island="BackToTop"[^>]*data-src="\/assets\/islands\/BackToTop-[\w-]+\.js"/);
+    expect(html).toMatch(/data-island="BackToTop"[^>]*data-src="\/assets\/behaviors\/BackToTop-[\w-]+\.js"/);
+    expect(html).toMatch(/data-island="Popup"[^>]*data-src="\/assets\/islands\/Popup-[\w-]+\.js"/);
     expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/entry-[\w-]+\.css"/);
   });
 
@@ -44,6 +47,12 @@ describe('islands', () => {
     expect(names.length).toBeGreaterThan(0);
     for (const [file, name] of names) expect(name).toBe(file);
   });
+
+  it('knows every behaviour by its file: the table the worker renders from and the modules agree', async () => {
+    const { BEHAVIOR_TRIGGERS } = await import('../../common/behaviors');
+    const files = Object.keys(import.meta.glob('../../client/behaviors/*.ts')).map((file) => file.replace(/^.*\/(\w+)\.ts$/, '$1'));
+    expect(files.sort()).toEqual(Object.keys(BEHAVIOR_TRIGGERS).sort());
+  });
 });
 
 describe('the Island component', () => {
@@ -52,7 +61,7 @@ describe('the Island component', () => {
     const { Island } = await import('../../worker/components/Island');
     const { defineIsland } = await import('../../common/islands');
     // A stand-in component under a real island's name, which is what the manifest knows.
-    const Probe = defineIsland<{ label: string }>('BackToTop', 'idle', ({ label, children }) => (
+    const Probe = defineIsland<{ label: string }>('Popup', 'idle', ({ label, children }) => (
       <section aria-label={label}>{children}</section>
     ));
     const stream = await renderToReadableStream(

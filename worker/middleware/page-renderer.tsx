@@ -1,5 +1,6 @@
 import type { Context, Env, MiddlewareHandler } from 'hono';
 import type { ReactNode } from 'react';
+import type { PopupForm } from '../../common/popups';
 import { loadErrorLayout, loadLayout, type LayoutData } from '../loaders/layout';
 import { renderPage } from '../render/render-page';
 import type { ConfigVariables } from './config';
@@ -11,6 +12,8 @@ export interface PageProps {
   title: string;
   status?: number;
   searchKeywords?: string;
+  /** A popup open over the page from the start. */
+  popup?: PopupForm;
 }
 
 declare module 'hono' {
@@ -53,6 +56,7 @@ export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
         frame: started ?? (status >= 400 ? loadErrorLayout(c.var.drupal, c.var.config, pagePath(), status) : frame.forPage()),
         title: props.title,
         searchKeywords: props.searchKeywords,
+        popup: props.popup,
         body,
         nonce: c.var.nonce,
         cacheStatus: () => c.var.cacheReport.summary(),

@@ -11,13 +11,16 @@ const manifest = ManifestSchema.parse(rawManifest);
 const entry = manifest['entry.ts'];
 if (!entry) throw new Error('dist/client/manifest.json has no entry.ts: run `npm run build`');
 
+function chunkOf(source: string): string {
+  const chunk = manifest[source];
+  if (!chunk) throw new Error(`dist/client/manifest.json has no ${source}: run \`npm run build\``);
+  return `/${chunk.file}`;
+}
+
 /** The hashed file names a page links: the island loader, the site's stylesheet, and each island's chunk. */
 export const clientAssets = {
   loader: `/${entry.file}`,
   stylesheets: (entry.css ?? []).map((file) => `/${file}`),
-  island: (name: string): string => {
-    const chunk = manifest[`islands/${name}.tsx`];
-    if (!chunk) throw new Error(`dist/client/manifest.json has no island ${name}: run \`npm run build\``);
-    return `/${chunk.file}`;
-  },
+  island: (name: string): string => chunkOf(`islands/${name}.tsx`),
+  behavior: (name: string): string => chunkOf(`behaviors/${name}.ts`),
 } as const;

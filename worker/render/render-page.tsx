@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
+import type { PopupForm } from '../../common/popups';
 import type { CacheStatus } from '../cache/cache-status';
 import { Document } from '../components/Document';
-import { Layout } from '../components/Layout';
+import { DefaultLayout } from '../components/layout/DefaultLayout';
 import { streamedParts, type LayoutData } from '../loaders/layout';
 import { streamHtml } from './html-stream';
 
@@ -11,6 +12,7 @@ export interface PageRender {
   /** Shown in the tab when Drupal has no metatag title for the path. */
   title: string;
   searchKeywords?: string;
+  popup?: PopupForm;
   body: ReactNode;
   /** The response's CSP nonce. */
   nonce: string;
@@ -35,9 +37,9 @@ export async function renderPage(page: PageRender): Promise<Response> {
   const xCache = page.status >= 500 ? 'ERROR' : cacheStatus;
   const document = (
     <Document head={head} fallbackTitle={`${page.title} — ${page.frame.site.name}`} nonce={page.nonce}>
-      <Layout layout={page.frame} searchKeywords={page.searchKeywords}>
+      <DefaultLayout layout={page.frame} searchKeywords={page.searchKeywords} popup={page.popup}>
         {page.body}
-      </Layout>
+      </DefaultLayout>
     </Document>
   );
   return streamHtml(document, {

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { POPUP_TITLES, type PopupForm } from '../../common/popups';
 import type { AppEnv } from '../app-env';
 import { framed } from '../middleware/page-renderer';
 import { HomeScreen } from '../screens/HomeScreen';
@@ -15,14 +16,23 @@ export const siteRoutes = new Hono<AppEnv>();
 /** Search keywords beyond this are cut: no visitor types more, and each distinct query is a Drupal call. */
 const MAX_SEARCH_LENGTH = 128;
 
-siteRoutes.get('/', framed(), async (c) => {
+async function homePage(c: Context<AppEnv>, popup?: PopupForm) {
   const { drupal, config } = c.var;
   const [slides, news] = await Promise.all([
     drupal.nodes('sliders', { sort: '-created', limit: 10 }),
     drupal.nodes('news', { sort: '-created', limit: 3 }),
   ]);
-  return c.render(<HomeScreen home={{ title: config.site.name, slides: slides.items, news: news.items }} />, { title: config.site.name });
-});
+  return c.render(<HomeScreen home={{ title: config.site.name, slides: slides.items, news: news.items }} />, {
+    title: popup ? POPUP_TITLES[popup] : config.site.name,
+    popup,
+  });
+}
+
+siteRoutes.get('/', framed(), (c) => homePage(c));
+
+// Spec §2 reading B: each of these only opens its popup, over the home page.
+const POPUP_PAGES: Record<string, PopupForm> = { '/consultation.html': 'consultation', '/callback.html': 'callback', '/review.html': 'review' };
+for (const [path, form] of Object.entries(POPUP_PAGES)) siteRoutes.get(path, framed(() => '/'), (c) => homePage(c, form));
 
 for (const route of LISTING_ROUTES) {
   const handler = listingRoute(route);

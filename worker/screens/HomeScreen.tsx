@@ -1,5 +1,6 @@
 import type { NodeData } from '../drupal/types';
 import { formatDate } from '../components/format';
+import { PopupButton } from '../components/PopupButton';
 
 export interface HomeView {
   title: string;
@@ -33,9 +34,7 @@ export function HomeScreen({ home }: { home: HomeView }) {
       <section className="hero">
         <h1>{home.title}</h1>
         <p>Косметология и эстетическая медицина в Москве. Клиника работает с 2013 года.</p>
-        <a className="button" href="/consultation.html">
-          Записаться на консультацию
-        </a>
+        <PopupButton form="consultation1">Записаться на консультацию</PopupButton>
       </section>
       {home.slides.length > 0 && (
         <section className="slides" aria-label="Главное">

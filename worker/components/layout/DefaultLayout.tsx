@@ -1,29 +1,34 @@
 import { Suspense, use, type ReactNode } from 'react';
-import BackToTop from '../../client/islands/BackToTop';
-import SearchBar from '../../client/islands/SearchBar';
-import SearchToggle from '../../client/islands/SearchToggle';
-import type { MenuItem } from '../drupal/types';
-import type { LayoutData } from '../loaders/layout';
-import type { Deferred } from '../render/deferred';
-import { BlockRegion } from './BlockRegion';
-import { Breadcrumbs } from './Breadcrumbs';
-import { telHref } from './format';
-import { Island } from './Island';
-import { MainNav, ServicesAside } from './MainNav';
+import Popup from '../../../client/islands/Popup';
+import type { PopupForm } from '../../../common/popups';
+import type { MenuItem } from '../../drupal/types';
+import type { LayoutData } from '../../loaders/layout';
+import type { Deferred } from '../../render/deferred';
+import { Behavior } from '../Behavior';
+import { BlockRegion } from '../BlockRegion';
+import { Breadcrumbs } from '../Breadcrumbs';
+import { telHref } from '../format';
+import { Island } from '../Island';
+import { MainNav, ServicesAside } from '../MainNav';
+import { PopupButton } from '../PopupButton';
+import { SEARCH_BAR_ID, SearchBar } from './SearchBar';
 
 const TAGLINE = 'Клиника работает с 2013 года';
 const FOUNDED = 2013;
-/** Spec §2: no side column on /services.html; its services menu is hidden on / and /contacts.html. */
-const NO_ASIDE = new Set(['/', '/services.html', '/contacts.html']);
+/** Spec §2: no side column on /services.html; in it, the services menu is hidden on / and /contacts.html. */
+const NO_ASIDE = new Set(['/services.html']);
+const NO_ASIDE_SERVICES = new Set(['/', '/contacts.html']);
 
 export interface LayoutProps {
   layout: LayoutData;
   searchKeywords?: string;
+  /** A popup open over the page from the start (/consultation.html and the like). */
+  popup?: PopupForm;
   children: ReactNode;
 }
 
 /** The default layout's frame: header, breadcrumbs, side column, banner, footer. */
-export function Layout({ layout, searchKeywords = '', children }: LayoutProps) {
+export function DefaultLayout({ layout, searchKeywords = '', popup, children }: LayoutProps) {
   const { path, site } = layout;
   const withAside = !NO_ASIDE.has(path);
   return (
@@ -46,15 +51,22 @@ export function Layout({ layout, searchKeywords = '', children }: LayoutProps) {
           <a className="header-phone" href={telHref(site.phone)}>
             {site.phone}
           </a>
-          <Island component={SearchToggle} props={{}} />
-          <a className="button header-book" href="/consultation.html">
+          <Behavior name="SearchToggle" props={{ barId: SEARCH_BAR_ID }} className="search-toggle-wrap">
+            <button type="button" className="search-toggle" aria-label="Открыть поиск" aria-expanded="false" aria-controls={SEARCH_BAR_ID}>
+              <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
+                <circle cx="8.5" cy="8.5" r="6" fill="none" stroke="currentColor" strokeWidth="2" />
+                <path d="M13 13l5 5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </button>
+          </Behavior>
+          <PopupButton form="consultation" className="button header-book">
             Записаться на приём
-          </a>
+          </PopupButton>
         </div>
         <Suspense fallback={<nav className="main-nav" aria-label="Главное меню" />}>
           <MainNav menu={layout.mainMenu} services={layout.servicesMenu} path={path} />
         </Suspense>
-        <Island component={SearchBar} props={{ keywords: searchKeywords }} />
+        <SearchBar keywords={searchKeywords} />
       </header>
       {path !== '/' && (
         <Suspense fallback={null}>
@@ -65,7 +77,7 @@ export function Layout({ layout, searchKeywords = '', children }: LayoutProps) {
         {withAside && (
           <aside className="aside">
             <Suspense fallback={null}>
-              <ServicesAside services={layout.servicesMenu} path={path} />
+              {!NO_ASIDE_SERVICES.has(path) && <ServicesAside services={layout.servicesMenu} path={path} />}
               <BlockRegion blocks={layout.blocks} region="sidebar" />
             </Suspense>
           </aside>
@@ -80,13 +92,16 @@ export function Layout({ layout, searchKeywords = '', children }: LayoutProps) {
       <section className="care-banner" aria-label="Запись на приём">
         <div className="container">
           <p>Бережное отношение к вашей красоте</p>
-          <a className="button" href="/consultation.html">
-            Записаться на приём
-          </a>
+          <PopupButton form="consultation">Записаться на приём</PopupButton>
         </div>
       </section>
       <Footer layout={layout} />
-      <Island component={BackToTop} props={{ threshold: 250 }} />
+      <Behavior name="BackToTop" props={{ threshold: 250 }}>
+        <button type="button" className="back-to-top" aria-label="Наверх" aria-hidden="true" tabIndex={-1}>
+          ↑
+        </button>
+      </Behavior>
+      <Island component={Popup} props={{ phone: site.phone, initial: popup ?? null }} when={popup ? 'idle' : 'demand'} />
     </>
   );
 }
@@ -115,7 +130,9 @@ function Footer({ layout }: { layout: LayoutData }) {
             <a href={telHref(site.phone)}>{site.phone}</a>
           </p>
           <p>
-            <a href="/callback.html">Заказать звонок</a>
+            <PopupButton form="callback" className="footer-callback">
+              Заказать звонок
+            </PopupButton>
           </p>
           {site.shopUrl && (
             <p>

@@ -1,0 +1,20 @@
+/**
+ * The popup request forms (spec §4): their webform ids and the dialog's title for
+ * each. The worker renders the buttons that open them and the pages that open
+ * one over the home page; the browser's popup island shows them.
+ */
+export const POPUP_TITLES = {
+  consultation: 'Записаться на приём',
+  consultation1: 'Записаться на консультацию',
+  callback: 'Заказать звонок',
+  send_resume: 'Отправить резюме',
+  review: 'Оставить отзыв',
+  discount: 'Получить скидку',
+} as const;
+
+export type PopupForm = keyof typeof POPUP_TITLES;
+
+export const isPopupForm = (value: unknown): value is PopupForm => typeof value === 'string' && Object.hasOwn(POPUP_TITLES, value);
+
+/** The attribute that makes any element open a popup: its value is the form id. */
+export const POPUP_ATTRIBUTE = 'data-popup';

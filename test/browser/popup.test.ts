@@ -1,0 +1,56 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, launchChromium, screenshot, watchProblems } from './chromium';
+
+let browser: Browser;
+const siteUrl = inject('siteUrl');
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const)('the popup on a %s', (label, viewport) => {
+  it('opens from a book button with the form’s title, closes on Escape and gives focus back', async () => {
+    const page = await browser.newPage({ viewport });
+    const problems = watchProblems(page);
+    await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
+    const button = page.locator('.care-banner [data-popup="consultation"]');
+    await button.focus();
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Записаться на приём' });
+    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
+    expect(await dialog.locator('a[href^="tel:"]').count()).toBe(1);
+    expect(page.url()).toBe(`${siteUrl}/news.html`);
+    await screenshot(page, `popup-${label}`);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // Another form's button opens the same dialog under its own title.
+    await page.locator('.site-footer [data-popup="callback"]').click();
+    await page.getByRole('dialog', { name: 'Заказать звонок' }).waitFor({ state: 'visible' });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('opens over the home page at /consultation.html, and closing leaves the visitor on the home page', async () => {
+    const page = await browser.newPage({ viewport });
+    const res = await page.goto(`${siteUrl}/consultation.html`, { waitUntil: 'load' });
+    expect(res?.status()).toBe(200);
+    const dialog = page.getByRole('dialog', { name: 'Записаться на приём' });
+    await dialog.waitFor({ state: 'visible' });
+    await page.waitForFunction(() => document.querySelector('dialog.popup')?.matches(':modal'), undefined, { timeout: 10_000 });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // The dialog's close event follows its closing by a task.
+    await page.waitForURL((url) => url.pathname === '/', { timeout: 5_000 });
+    await page.close();
+  });
+});
