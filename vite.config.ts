@@ -1,12 +1,14 @@
 import { readdirSync } from 'node:fs';
 import { defineConfig } from 'vite';
 
-/** Each island is an entry of its own, so the worker can name its chunk in the island's marker. */
-const islands = Object.fromEntries(
-  readdirSync('client/islands')
-    .filter((file) => file.endsWith('.tsx'))
-    .map((file) => [`islands/${file.replace(/\.tsx$/, '')}`, `client/islands/${file}`]),
-);
+/** Each island and behaviour is an entry of its own, so the worker can name its chunk in the marker. */
+const entriesIn = (folder: string, extension: string) =>
+  Object.fromEntries(
+    readdirSync(`client/${folder}`)
+      .filter((file) => file.endsWith(extension))
+      .map((file) => [`${folder}/${file.slice(0, -extension.length)}`, `client/${folder}/${file}`]),
+  );
+const islands = { ...entriesIn('islands', '.tsx'), ...entriesIn('behaviors', '.ts') };
 
 /**
  * Builds the browser code: one small loader entry, one chunk per island, React in

@@ -12,7 +12,7 @@ function Slot({ html }: { html: string }) {
 }
 
 /** Effects run children first: when this one runs, the island's own listeners are in place. */
-function Ready({ onReady, children }: { onReady: () => void; children: ReactNode }) {
+function Ready({ onReady, children }: { onReady: () => void; children?: ReactNode }) {
   useEffect(onReady, [onReady]);
   return children;
 }
