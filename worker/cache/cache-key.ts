@@ -1,7 +1,7 @@
 // KV keys stop at 512 bytes; longer URLs are replaced by their SHA-256.
 const MAX_KEY_BYTES = 512;
-// d2: payloads are sanitised at the boundary; copies made before must never be served.
-const KEY_VERSION = 'd2';
+// d3: payloads are sanitised at the boundary and blocks say whether the page is a landing page; older copies must never be served.
+const KEY_VERSION = 'd3';
 
 /** Same payload, same key: query parameters sorted, fragment dropped. */
 export function normaliseUrl(url: string): string {

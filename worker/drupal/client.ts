@@ -21,7 +21,7 @@ export interface DrupalClient {
   redirect(path: string): Promise<RedirectHop | null>;
   metatags(page: string): Promise<HeadData>;
   breadcrumb(page: string): Promise<Crumb[]>;
-  blocks(page: string): Promise<Block[]>;
+  blocks(page: string): Promise<{ items: Block[]; landing: boolean }>;
   menu(name: MenuName): Promise<MenuItem[]>;
   servicesMenu(): Promise<MenuItem[]>;
   /** The node a path resolved to; null when Drupal no longer has it or hides it. */
@@ -59,17 +59,21 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
     breadcrumb: (page) => get(urls.breadcrumb(page), decodeJson('breadcrumb', BreadcrumbSchema, { notFound: [] })),
 
     async blocks(page) {
-      const placements = await get(urls.blocks(page), decodeJson('blocks', BlockListSchema, { notFound: [] }));
+      const { placements, landing } = await get(
+        urls.blocks(page),
+        decodeJson('blocks', BlockListSchema, { notFound: { placements: [], landing: false } }),
+      );
       // One block that fails to load is left out; the others still show.
       const contents = await Promise.all(
         placements.map((p) =>
           optional(`block ${p.id}`, get(urls.jsonapi(p.contentPath), decodeBlockContent(`block ${p.id}`)), null),
         ),
       );
-      return placements.flatMap((p, i): Block[] => {
+      const items = placements.flatMap((p, i): Block[] => {
         const html = contents[i];
         return html ? [{ id: p.id, region: p.region, label: p.label, labelVisible: p.labelVisible, weight: p.weight, html }] : [];
       });
+      return { items, landing };
     },
 
     menu: (name) => get(urls.menu(name), decodeJson(`menu ${name}`, MenuSchema, { notFound: [] })),

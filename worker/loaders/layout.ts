@@ -20,7 +20,16 @@ export interface LayoutData {
   footerMenu: Deferred<MenuItem[]>;
   servicesMenu: Deferred<MenuItem[]>;
   blocks: Deferred<Block[]>;
+  /** Drupal placed nothing at all on the page: a landing page (spec §2's bare layout). */
+  landing: Promise<boolean>;
   breadcrumb: Deferred<Crumb[]>;
+}
+
+const NO_BLOCKS = { items: [], landing: false };
+
+function loadBlocks(drupal: DrupalClient, path: string) {
+  const blocks = optional('blocks', drupal.blocks(path), NO_BLOCKS);
+  return { blocks: defer(blocks.then((b) => b.items)), landing: blocks.then((b) => b.landing) };
 }
 
 /** Starts, at once, the calls spec §7 loads on every page. None of them can fail the page. */
@@ -29,7 +38,7 @@ export function loadLayout(drupal: DrupalClient, config: Config, path: string): 
     ...loadSharedParts(drupal, config),
     path,
     head: optional('metatag', drupal.metatags(path), { tags: [] }),
-    blocks: defer(optional('blocks', drupal.blocks(path), [])),
+    ...loadBlocks(drupal, path),
     breadcrumb: defer(optional('breadcrumb', drupal.breadcrumb(path), [])),
   };
 }
@@ -49,7 +58,7 @@ export function loadErrorLayout(drupal: DrupalClient, config: Config, path: stri
     ...loadSharedParts(drupal, config),
     path,
     head: Promise.resolve({ tags: [] }),
-    blocks: defer(optional('blocks', drupal.blocks(framePath), [])),
+    ...loadBlocks(drupal, framePath),
     breadcrumb: defer(Promise.resolve([])),
   };
 }

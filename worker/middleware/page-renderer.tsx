@@ -2,7 +2,7 @@ import type { Context, Env, MiddlewareHandler } from 'hono';
 import type { ReactNode } from 'react';
 import type { PopupForm } from '../../common/popups';
 import { loadErrorLayout, loadLayout, type LayoutData } from '../loaders/layout';
-import { renderPage } from '../render/render-page';
+import { renderPage, type LayoutKind } from '../render/render-page';
 import type { ConfigVariables } from './config';
 import type { PagePathVariables } from './page-path';
 import type { SecurityVariables } from './security-headers';
@@ -14,6 +14,8 @@ export interface PageProps {
   searchKeywords?: string;
   /** A popup open over the page from the start. */
   popup?: PopupForm;
+  /** The site frame (default) or the landing pages' bare one. */
+  layout?: LayoutKind;
 }
 
 declare module 'hono' {
@@ -53,6 +55,7 @@ export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
       const status = props.status ?? 200;
       return renderPage({
         status,
+        layout: props.layout ?? 'default',
         frame: started ?? (status >= 400 ? loadErrorLayout(c.var.drupal, c.var.config, pagePath(), status) : frame.forPage()),
         title: props.title,
         searchKeywords: props.searchKeywords,

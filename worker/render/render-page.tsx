@@ -2,12 +2,16 @@ import type { ReactNode } from 'react';
 import type { PopupForm } from '../../common/popups';
 import type { CacheStatus } from '../cache/cache-status';
 import { Document } from '../components/Document';
+import { BareLayout } from '../components/layout/BareLayout';
 import { DefaultLayout } from '../components/layout/DefaultLayout';
 import { streamedParts, type LayoutData } from '../loaders/layout';
 import { streamHtml } from './html-stream';
 
+export type LayoutKind = 'default' | 'bare';
+
 export interface PageRender {
   status: number;
+  layout: LayoutKind;
   frame: LayoutData;
   /** Shown in the tab when Drupal has no metatag title for the path. */
   title: string;
@@ -37,9 +41,13 @@ export async function renderPage(page: PageRender): Promise<Response> {
   const xCache = page.status >= 500 ? 'ERROR' : cacheStatus;
   const document = (
     <Document head={head} fallbackTitle={`${page.title} — ${page.frame.site.name}`} nonce={page.nonce}>
-      <DefaultLayout layout={page.frame} searchKeywords={page.searchKeywords} popup={page.popup}>
-        {page.body}
-      </DefaultLayout>
+      {page.layout === 'bare' ? (
+        <BareLayout layout={page.frame}>{page.body}</BareLayout>
+      ) : (
+        <DefaultLayout layout={page.frame} searchKeywords={page.searchKeywords} popup={page.popup}>
+          {page.body}
+        </DefaultLayout>
+      )}
     </Document>
   );
   return streamHtml(document, {

@@ -27,10 +27,12 @@ export async function contentRoute(c: Context<AppEnv>): Promise<Response> {
       return renderError(c, 403);
     case 'entity': {
       // Started together with the node: the page still takes two rounds to Drupal.
-      c.var.frame.forPage();
+      const frame = c.var.frame.forPage();
       const node = await drupal.entity(resolution);
       if (!node) return renderError(c, 404);
-      return c.render(<NodeScreen node={node} />, { title: node.title });
+      // A landing page: the node says so, or Drupal placed no block at all on it.
+      const landing = node.flags.field_landing === true || (await frame.landing);
+      return c.render(<NodeScreen node={node} />, { title: node.title, layout: landing ? 'bare' : 'default' });
     }
   }
 }

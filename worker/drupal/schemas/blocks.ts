@@ -52,9 +52,17 @@ const toPlacements = (rows: (BlockPlacement | null)[]) => rows.filter((row): row
 
 /** `/blocks_for_page?page=`: placements as a list, or keyed by block id (as decoupled_kit does), bare or under `data`. */
 export const BlockListSchema = z.union([
-  phpList(PlacementSchema).transform(toPlacements),
-  z.object({ data: z.union([phpList(PlacementSchema), z.null()]) }).transform((d) => toPlacements(d.data ?? [])),
+  // Nothing at all placed for the page: Drupal's way of marking a landing page, which has no site frame.
+  z.array(z.unknown()).length(0).transform((): BlockList => ({ placements: [], landing: true })),
+  phpList(PlacementSchema).transform((rows): BlockList => ({ placements: toPlacements(rows), landing: false })),
+  z.object({ data: z.union([phpList(PlacementSchema), z.null()]) }).transform((d): BlockList => ({ placements: toPlacements(d.data ?? []), landing: false })),
 ]);
+
+export interface BlockList {
+  placements: BlockPlacement[];
+  /** The blocks call answered a bare `[]`: no block, not even the footer's, belongs on this page. */
+  landing: boolean;
+}
 
 /** A block_content JSON:API document: its body's HTML, as Drupal has it (the client sanitises it). */
 export const BlockContentSchema = z
