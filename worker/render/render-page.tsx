@@ -44,7 +44,7 @@ export async function renderPage(page: PageRender): Promise<Response> {
       {page.layout === 'bare' ? (
         <BareLayout layout={page.frame}>{page.body}</BareLayout>
       ) : (
-        <DefaultLayout layout={page.frame} searchKeywords={page.searchKeywords} popup={page.popup}>
+        <DefaultLayout layout={page.frame} searchKeywords={page.searchKeywords} popup={page.popup} nonce={page.nonce}>
           {page.body}
         </DefaultLayout>
       )}

@@ -10,6 +10,8 @@ import { ServicesAside } from '../MainNav';
 import { PopupButton } from '../PopupButton';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { NavigationFeel } from './NavigationFeel';
+import { PreFooter } from './PreFooter';
 
 /** Spec §2: no side column on /services.html; in it, the services menu is hidden on / and /contacts.html. */
 const NO_ASIDE = new Set(['/services.html']);
@@ -20,11 +22,13 @@ export interface LayoutProps {
   searchKeywords?: string;
   /** A popup open over the page from the start (/consultation.html and the like). */
   popup?: PopupForm;
+  /** The response's CSP nonce, for the few inline scripts the frame has. */
+  nonce: string;
   children: ReactNode;
 }
 
 /** The default layout's frame: header, breadcrumbs, side column, banner, footer. */
-export function DefaultLayout({ layout, searchKeywords = '', popup, children }: LayoutProps) {
+export function DefaultLayout({ layout, searchKeywords = '', popup, nonce, children }: LayoutProps) {
   const { path, site } = layout;
   const withAside = !NO_ASIDE.has(path);
   return (
@@ -54,6 +58,7 @@ export function DefaultLayout({ layout, searchKeywords = '', popup, children }: 
           {children}
         </main>
       </div>
+      <PreFooter layout={layout} />
       <section className="care-banner" aria-label="Запись на приём">
         <div className="container">
           <p>Бережное отношение к вашей красоте</p>
@@ -67,6 +72,7 @@ export function DefaultLayout({ layout, searchKeywords = '', popup, children }: 
         </button>
       </Behavior>
       <Island component={Popup} props={{ phone: site.phone, initial: popup ?? null }} when={popup ? 'idle' : 'demand'} />
+      <NavigationFeel nonce={nonce} />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { telHref } from '../format';
 import { MainNav } from '../MainNav';
 import { PopupButton } from '../PopupButton';
 import { SEARCH_BAR_ID, SearchBar } from './SearchBar';
+import { SlideMenu } from './SlideMenu';
 
 export const TAGLINE = 'Клиника работает с 2013 года';
 
@@ -38,6 +39,7 @@ export function Header({ layout, searchKeywords }: { layout: LayoutData; searchK
         <PopupButton form="consultation" className="button header-book">
           Записаться на приём
         </PopupButton>
+        <SlideMenu layout={layout} />
       </div>
       <Suspense fallback={<nav className="main-nav" aria-label="Главное меню" />}>
         <MainNav menu={layout.mainMenu} services={layout.servicesMenu} path={path} />
