@@ -22,8 +22,10 @@ describe('page numbers from the request', () => {
   it.each(['99999999999999999999', '9'.repeat(400), '1e9', '-1', '2.5', '0', '101', '%20', 'Infinity'])(
     '/news.html/%s is a 404 answered before any listing call to Drupal',
     async (number) => {
+      // The error page's frame is path-independent: once cached, a bad page number costs Drupal nothing at all.
+      await page('/news.html/0');
       const calls = await originCallsDuring(async () => expect((await page(`/news.html/${number}`)).status).toBe(404));
-      expect(calls.filter((url) => url.startsWith('/jsonapi/node/news'))).toEqual([]);
+      expect(calls).toEqual([]);
     },
   );
 

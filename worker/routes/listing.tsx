@@ -17,7 +17,7 @@ function visible(route: ListingRoute, item: NodeData): boolean {
   return true;
 }
 
-/** A listing route's handler; its frame is the listing's first page's (see site.tsx). */
+/** A listing route's handler. A bad page number is a 404 before any Drupal call, its frame's included. */
 export function listingRoute(route: ListingRoute) {
   return async (c: Context<AppEnv>): Promise<Response> => {
     const param = c.req.param('page');
@@ -25,6 +25,8 @@ export function listingRoute(route: ListingRoute) {
     const page = param === undefined ? 1 : /^[1-9]\d{0,5}$/.test(param) ? Number(param) : NaN;
     if (!(page >= 1 && page <= MAX_PAGE)) return renderError(c, 404);
     if (page === 1 && param !== undefined) return c.redirect(route.path, 301);
+    // Only now, with the page number known to be good: every page has the first page's frame.
+    c.var.frame.forPage(route.path);
     const list = await c.var.drupal.nodes(route.bundle, {
       sort: '-created',
       limit: route.paged ? PAGE_SIZE : 50,

@@ -1,0 +1,28 @@
+/**
+ * The worker's own complaints during a run: error lines of wrangler dev's output (the worker's
+ * console.error, uncaught exceptions, "Worker's code had hung"), counted, so a failure comes with
+ * the worker's side of the story. Warnings (a stale copy served) are expected and left out.
+ * Reloads are listed too (wrangler prints them only at log level info, as the demo origin runs).
+ */
+import type { WorkerServer } from '../../scripts/servers.ts';
+
+const ERROR_LINE = /\[ERROR\]|✘|Uncaught|had hung|exceeded|Internal error|Reloading local server/i;
+
+/** Where the log ends now, to read what a run adds. */
+export const logMark = (server: WorkerServer): number => server.output().length;
+
+/** Distinct error lines written since `mark`, most frequent first, e.g. `12× ✘ [ERROR] …`. */
+export function errorsSince(server: WorkerServer, mark: number, max = 3): string[] {
+  const counts = new Map<string, number>();
+  // eslint-disable-next-line no-control-regex
+  const plain = server.output().slice(mark).replace(/\x1b\[[0-9;]*m/g, '');
+  for (const line of plain.split('\n')) {
+    if (!ERROR_LINE.test(line)) continue;
+    const key = line.trim().slice(0, 220);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, max)
+    .map(([line, n]) => `${n}× ${line}`);
+}
