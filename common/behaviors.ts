@@ -8,11 +8,23 @@
  * client/behaviors/: the worker names behaviours only through this table, so none
  * of their browser code reaches the worker's bundle.
  */
+import type { CarouselKind } from './carousels';
 import type { HydrateWhen } from './islands';
 
 export interface BehaviorProps {
   BackToTop: { threshold: number };
   SearchToggle: { barId: string };
+  /** `contentDelayMs`: when the menu's content is stamped in without being opened (spec §9: 5 s). */
+  SlideMenu: { contentDelayMs: number };
+  SiteHeader: Record<string, never>;
+  /** Spec §9: the bar shows after `throttleMs` and fills over `durationMs`. */
+  NavigationProgress: { throttleMs: number; durationMs: number };
+  /** `restoredMs`: how long «Соединение восстановлено» stays. */
+  ConnectionStatus: { restoredMs: number };
+  /** Spec §4, §9: lazy images turn eager `delayMs` after the page has loaded. */
+  EagerImages: { delayMs: number };
+  /** Spec §9: the kind names the carousel's swiper settings (common/carousels.ts). */
+  Carousel: { kind: CarouselKind };
 }
 
 export type BehaviorName = keyof BehaviorProps;
@@ -20,4 +32,10 @@ export type BehaviorName = keyof BehaviorProps;
 export const BEHAVIOR_TRIGGERS: { readonly [N in BehaviorName]: HydrateWhen } = {
   BackToTop: 'idle',
   SearchToggle: 'interaction',
+  SlideMenu: 'idle',
+  SiteHeader: 'idle',
+  NavigationProgress: 'idle',
+  ConnectionStatus: 'idle',
+  EagerImages: 'idle',
+  Carousel: 'visible',
 };

@@ -13,13 +13,15 @@ const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 function Popup({ phone, initial }: { phone: string; initial: string | null }) {
   const [form, setForm] = useState<PopupForm | null>(isPopupForm(initial) ? initial : null);
   const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     const open = (event: MouseEvent) => {
-      const trigger = event.target instanceof Element ? event.target.closest(`[${POPUP_ATTRIBUTE}]`) : null;
+      const trigger = event.target instanceof Element ? event.target.closest<HTMLElement>(`[${POPUP_ATTRIBUTE}]`) : null;
       const id = trigger?.getAttribute(POPUP_ATTRIBUTE);
-      if (!isPopupForm(id)) return;
+      if (!trigger || !isPopupForm(id)) return;
       event.preventDefault();
+      opener.current = trigger;
       setForm(id);
       // A second click on the same button must open it again after it was closed.
       dialog.current?.dispatchEvent(new Event('popup:request'));
@@ -47,29 +49,51 @@ function Popup({ phone, initial }: { phone: string; initial: string | null }) {
       ref={dialog}
       className="popup"
       aria-labelledby="popup-title"
+      aria-describedby="popup-text"
       open={initial !== null && form === initial ? true : undefined}
       onClose={(event) => {
         // Reopening the server-opened dialog as modal closes it for a moment: that close is not the visitor's.
         if (event.currentTarget.open) return;
         setForm(null);
+        // Chromium gives focus back to the opener by itself; Safari does not focus a link on click, so the dialog does.
+        const trigger = opener.current;
+        opener.current = null;
+        if (trigger?.isConnected && (document.activeElement === document.body || event.currentTarget.contains(document.activeElement))) {
+          trigger.focus({ preventScroll: true });
+        }
         // Opened by its own address: closing leaves the visitor on the home page it lay over.
         if (window.location.pathname !== '/' && isPopupForm(initial)) history.replaceState(null, '', '/');
       }}
       onClick={(event) => {
+        // The dialog is all body: a click on the dialog element itself landed on the backdrop.
         if (event.target === event.currentTarget) close();
       }}
     >
       <div className="popup__body">
-        <button type="button" className="popup__close" aria-label="Закрыть" onClick={close}>
-          <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">
-            <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
-        <h2 id="popup-title" className="popup__title">
-          {form ? POPUP_TITLES[form] : ''}
-        </h2>
-        <p className="popup__text">Позвоните нам — администратор ответит на вопросы и подберёт удобное время.</p>
+        <div className="popup__head">
+          <h2 id="popup-title" className="popup__title">
+            {form ? POPUP_TITLES[form] : ''}
+          </h2>
+          <button type="button" className="popup__close" aria-label="Закрыть" onClick={close}>
+            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        <p id="popup-text" className="popup__text">
+          Позвоните нам: администратор ответит на вопросы и подберёт удобное для вас время.
+        </p>
         <a className="button popup__call" href={telHref(phone)}>
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+            <path
+              d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
           {phone}
         </a>
       </div>

@@ -40,6 +40,29 @@ describe.each([
     await page.close();
   });
 
+  it('opens from the header’s book button as a labelled modal of the right width; the backdrop closes it', async () => {
+    const page = await browser.newPage({ viewport });
+    const problems = watchProblems(page);
+    await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
+    // The header's (or on a phone the booking bar's) button: the first one in reach at the top of the page.
+    const button = page.locator('[data-popup="consultation"]').filter({ visible: true }).first();
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Записаться на приём' });
+    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('dialog.popup')?.getAnimations({ subtree: true }).length === 0);
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    const box = await dialog.boundingBox();
+    // Spec §9: 544 px wide on a desktop; a sheet the width of the screen on a phone.
+    expect(box?.width).toBe(label === 'desktop' ? 544 : viewport.width);
+    await screenshot(page, `popup-open-${label}`);
+    // Above the sheet on a phone, beside the card on a desktop: the backdrop.
+    await page.mouse.click(label === 'desktop' ? 20 : viewport.width / 2, 20);
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('opens over the home page at /consultation.html, and closing leaves the visitor on the home page', async () => {
     const page = await browser.newPage({ viewport });
     const res = await page.goto(`${siteUrl}/consultation.html`, { waitUntil: 'load' });

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { HeadData } from '../drupal/types';
 import { clientAssets } from '../render/client-assets';
 
-/** The HTML shell: language, title and Drupal's meta tags, the stylesheet and the island loader. */
+/** The HTML shell: language, title and Drupal's meta tags, the fonts and the stylesheet, and the island loader. */
 export function Document({ head, fallbackTitle, nonce, children }: { head: HeadData; fallbackTitle: string; nonce?: string; children: ReactNode }) {
   return (
     <html lang="ru">
@@ -11,6 +11,10 @@ export function Document({ head, fallbackTitle, nonce, children }: { head: HeadD
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{head.title ?? fallbackTitle}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Every page sets its text in Manrope, Latin and Cyrillic alike: both files are needed at once. */}
+        {clientAssets.fonts.map((href) => (
+          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ))}
         {head.tags.map((tag, i) => (tag.tag === 'meta' ? <meta key={i} {...tag.attributes} /> : <link key={i} {...tag.attributes} />))}
         {clientAssets.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />

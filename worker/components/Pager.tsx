@@ -1,3 +1,6 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Icon } from './ui/Icon';
+
 export interface PagerView {
   /** 1-based. */
   current: number;
@@ -19,19 +22,21 @@ export function Pager({ pager }: { pager: PagerView }) {
   const last = pager.last ?? (pager.hasNext ? pager.current + 1 : pager.current);
   if (last <= 1) return null;
   return (
-    <nav aria-label="Страницы">
+    <nav className="pager-nav" aria-label="Страницы">
       <ul className="pager">
         {pager.current > 1 && (
           <li>
-            <a href={pager.href(pager.current - 1)} rel="prev">
-              Предыдущая страница
+            <a className="pager__step" href={pager.href(pager.current - 1)} rel="prev">
+              <Icon icon={ChevronLeft} size={18} />
+              {/* Phones show the arrow only; the words stay for screen readers. */}
+              <span className="pager__label">Предыдущая страница</span>
             </a>
           </li>
         )}
         {pageWindow(pager.current, last).map((p, i) =>
           p === 'gap' ? (
             <li key={`gap${i}`}>
-              <span>…</span>
+              <span className="pager__gap">…</span>
             </li>
           ) : (
             <li key={p}>
@@ -43,8 +48,9 @@ export function Pager({ pager }: { pager: PagerView }) {
         )}
         {pager.hasNext && (
           <li>
-            <a href={pager.href(pager.current + 1)} rel="next">
-              Следующая страница
+            <a className="pager__step" href={pager.href(pager.current + 1)} rel="next">
+              <span className="pager__label">Следующая страница</span>
+              <Icon icon={ChevronRight} size={18} />
             </a>
           </li>
         )}

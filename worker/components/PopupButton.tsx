@@ -1,19 +1,29 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { POPUP_ATTRIBUTE, type PopupForm } from '../../common/popups';
 import { WAKES_ATTRIBUTE } from '../../common/island-markers';
+import { ButtonContent, buttonClass, type ButtonLook } from './ui/Button';
 
 /** The page that opens each popup over the home page without JavaScript (spec §2 reading B). */
 const POPUP_PAGES: Partial<Record<PopupForm, string>> = { callback: '/callback.html', review: '/review.html' };
 
 /**
  * A link that opens the popup of `form` (waking the popup island on first use);
- * without JavaScript it goes to the page that shows the same popup.
+ * without JavaScript it goes to the page that shows the same popup. It looks like
+ * a button of the given look; a `className` replaces that look altogether (for a
+ * link that should read as text, such as the footer's «Заказать звонок»).
  */
-export function PopupButton({ form, className = 'button', children }: { form: PopupForm; className?: string; children: ReactNode }) {
+export function PopupButton({
+  form,
+  className,
+  icon,
+  children,
+  ...look
+}: ButtonLook & { form: PopupForm; className?: string; icon?: LucideIcon; children: ReactNode }) {
   const attributes = { [POPUP_ATTRIBUTE]: form, [WAKES_ATTRIBUTE]: 'Popup' };
   return (
-    <a className={className} href={POPUP_PAGES[form] ?? '/consultation.html'} {...attributes}>
-      {children}
+    <a className={className ?? buttonClass(look)} href={POPUP_PAGES[form] ?? '/consultation.html'} {...attributes}>
+      <ButtonContent icon={icon}>{children}</ButtonContent>
     </a>
   );
 }

@@ -1,7 +1,8 @@
 import type { KvCache } from '../cache/kv-cache';
 import { decodeJson, parse, type Decoder } from './decode';
-import { endpoints, pathScoped, type CollectionQuery, type MenuName } from './endpoints';
+import { endpoints, pathScoped, type CollectionQuery, type MenuName, type OtherList } from './endpoints';
 import { includesFor } from './includes';
+import { linkFieldOf } from './link-field';
 import { toNodeData } from './map-node';
 import { optional } from './optional';
 import { fetchFromOrigin, OriginError, type OriginOptions } from './origin';
@@ -11,10 +12,11 @@ import { BlockListSchema, BlockContentSchema } from './schemas/blocks';
 import { CollectionDocumentSchema, IndividualDocumentSchema } from './schemas/jsonapi';
 import { MenuSchema, ServicesMenuSchema } from './schemas/menu';
 import { MetatagSchema } from './schemas/metatag';
+import { OtherListSchema } from './schemas/other-list';
 import { RedirectLookupSchema } from './schemas/redirect';
 import { SearchResultsSchema } from './schemas/search';
 import { TranslatePathSchema } from './schemas/translate-path';
-import type { Block, Crumb, HeadData, MenuItem, NodeData, NodeList, PathLookup, RedirectHop, SearchResult } from './types';
+import type { Block, Crumb, HeadData, HomeSlide, MenuItem, NodeData, NodeList, PathLookup, RedirectHop, SearchResult, Teaser } from './types';
 
 export interface DrupalClient {
   translatePath(path: string): Promise<PathLookup>;
@@ -29,6 +31,10 @@ export interface DrupalClient {
   nodes(bundle: string, query: CollectionQuery): Promise<NodeList>;
   nodeByNid(bundle: string, nid: number): Promise<NodeData | null>;
   search(keys: string): Promise<SearchResult[]>;
+  /** Spec §2: the home page's main slider, sticky slides first, then the newest. */
+  homeSlides(limit: number): Promise<HomeSlide[]>;
+  /** Spec §7: the newest doctors, news or promotions other than node `nid`. */
+  otherList(list: OtherList, nid: number): Promise<Teaser[]>;
   /** Removes every cached payload that was requested for one page path. */
   purgePath(path: string): Promise<void>;
   purgeAll(): Promise<number>;
@@ -108,6 +114,27 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
     },
 
     search: (keys) => get(urls.search(keys), decodeJson('search', SearchResultsSchema, { notFound: [] })),
+
+    homeSlides: (limit) =>
+      get(
+        urls.collection('sliders', { include: includesFor('sliders'), sort: '-sticky,-created', limit }),
+        async (response): Promise<{ value: HomeSlide[] }> => {
+          const doc = (await decodeJson('home slides', CollectionDocumentSchema)(response)).value;
+          const slides = await Promise.all(
+            doc.data.map(async (resource): Promise<HomeSlide[]> => {
+              const node = await toNodeData(resource, doc.included);
+              const image = node.images.field_photo3?.[0];
+              // The slider is photographs: a slide without its picture is left out.
+              if (!image) return [];
+              const link = linkFieldOf(resource.attributes);
+              return [{ uuid: node.uuid, title: node.title, bodyHtml: node.body?.html, image, mobileImage: node.images.field_photos_mobile?.[0], link }];
+            }),
+          );
+          return { value: slides.flat() };
+        },
+      ),
+
+    otherList: (list, nid) => get(urls.otherList(list, nid), decodeJson(`other ${list}`, OtherListSchema, { notFound: [] })),
 
     async purgePath(path) {
       const lookup = await client.translatePath(path).catch(() => null);

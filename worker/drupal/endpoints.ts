@@ -4,6 +4,9 @@
  */
 export type MenuName = 'main' | 'footer';
 
+/** Spec §7's 'other' lists: the newest items of a kind except the node shown. */
+export type OtherList = 'doctors' | 'news' | 'actions';
+
 export interface CollectionQuery {
   offset?: number;
   limit?: number;
@@ -43,6 +46,7 @@ export function endpoints(base: string) {
       return rebased.toString();
     },
     search: (keys: string) => url('/rest/search', { keys }),
+    otherList: (list: OtherList, nid: number) => url(`/rest/${list}/other/${nid}`),
   };
 }
 

@@ -95,3 +95,30 @@ export interface SearchResult {
   url?: string;
   service?: { title: string; url?: string };
 }
+
+/** One card of a carousel of other content (a doctor, a news item, a promotion). */
+export interface Teaser {
+  nid?: number;
+  title: string;
+  url?: string;
+  image?: Image;
+  /** A short line under the title: a doctor's post, a promotion's subtitle. */
+  note?: string;
+  /** YYYY-MM-DD: a news item's date. */
+  date?: string;
+  /** YYYY-MM-DD: a promotion's last day (field_action_date). */
+  until?: string;
+}
+
+/** A slide of the home page's main slider (spec §2). */
+export interface HomeSlide {
+  uuid: string;
+  title: string;
+  /** Sanitised (sanitize-html.ts). */
+  bodyHtml?: string;
+  image: Image;
+  /** For phones; the desktop image when Drupal has none. */
+  mobileImage?: Image;
+  /** Where the slide's link field points; none when it has no usable link. */
+  link?: { url: string; title?: string };
+}

@@ -2,6 +2,7 @@ import type { Context, Env, MiddlewareHandler } from 'hono';
 import type { ReactNode } from 'react';
 import type { PopupForm } from '../../common/popups';
 import { loadErrorLayout, loadLayout, type LayoutData } from '../loaders/layout';
+import { loadPreFooter, type PageSubject, type PreFooterData } from '../loaders/pre-footer';
 import { renderPage, type LayoutKind } from '../render/render-page';
 import type { ConfigVariables } from './config';
 import type { PagePathVariables } from './page-path';
@@ -28,6 +29,11 @@ declare module 'hono' {
 export interface Frame {
   /** Starts the frame's calls for `path` (the request's page path unless given); later calls get the same frame. */
   forPage(path?: string): LayoutData;
+  /**
+   * Starts the pre-footer carousels' calls (once; later calls get the same lists).
+   * `about` is the node the page shows, so that its own kind's list leaves it out.
+   */
+  preFooter(about?: PageSubject): PreFooterData;
 }
 
 /** What this middleware puts on the context. */
@@ -48,18 +54,25 @@ const CRAWLER = /bot|crawl|spider|slurp|yandex|lighthouse/i;
 export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
   return async (c, next) => {
     let started: LayoutData | undefined;
+    let preFooter: PreFooterData | undefined;
     const pagePath = () => c.var.pagePath ?? '/';
-    const frame: Frame = { forPage: (path) => (started ??= loadLayout(c.var.drupal, c.var.config, path ?? pagePath())) };
+    const frame: Frame = {
+      forPage: (path) => (started ??= loadLayout(c.var.drupal, c.var.config, path ?? pagePath())),
+      preFooter: (about) => (preFooter ??= loadPreFooter(c.var.drupal, about)),
+    };
     c.set('frame', frame);
     c.setRenderer((body, props) => {
       const status = props.status ?? 200;
+      const layout = props.layout ?? 'default';
       return renderPage({
         status,
-        layout: props.layout ?? 'default',
+        layout,
         frame: started ?? (status >= 400 ? loadErrorLayout(c.var.drupal, c.var.config, pagePath(), status) : frame.forPage()),
         title: props.title,
         searchKeywords: props.searchKeywords,
         popup: props.popup,
+        // Error pages have none: an unknown URL costs Drupal only the lookups that found it unknown.
+        preFooter: status < 400 && layout === 'default' ? frame.preFooter() : undefined,
         body,
         nonce: c.var.nonce,
         cacheStatus: () => c.var.cacheReport.summary(),
@@ -78,6 +91,8 @@ export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
 export function framed<E extends Env & Needs>(pathOf?: (c: Context<E>) => string): MiddlewareHandler<E> {
   return async (c, next) => {
     c.var.frame.forPage(pathOf?.(c));
+    // Path-independent lists, the same for every page that shows no node of their own.
+    c.var.frame.preFooter();
     await next();
   };
 }

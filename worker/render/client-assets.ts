@@ -4,7 +4,12 @@ import rawManifest from '../../dist/client/manifest.json';
 
 const ManifestSchema = z.record(
   z.string(),
-  z.object({ file: z.string(), isEntry: z.boolean().optional(), css: z.array(z.string()).optional() }),
+  z.object({
+    file: z.string(),
+    isEntry: z.boolean().optional(),
+    css: z.array(z.string()).optional(),
+    assets: z.array(z.string()).optional(),
+  }),
 );
 
 const manifest = ManifestSchema.parse(rawManifest);
@@ -17,10 +22,15 @@ function chunkOf(source: string): string {
   return `/${chunk.file}`;
 }
 
-/** The hashed file names a page links: the island loader, the site's stylesheet, and each island's chunk. */
+/**
+ * The hashed file names a page links: the island loader, the site's stylesheet,
+ * the font files that stylesheet uses (to preload: they are found only once the
+ * stylesheet has been parsed and the text laid out), and each island's chunk.
+ */
 export const clientAssets = {
   loader: `/${entry.file}`,
   stylesheets: (entry.css ?? []).map((file) => `/${file}`),
+  fonts: (entry.assets ?? []).filter((file) => file.endsWith('.woff2')).map((file) => `/${file}`),
   island: (name: string): string => chunkOf(`islands/${name}.tsx`),
   behavior: (name: string): string => chunkOf(`behaviors/${name}.ts`),
 } as const;

@@ -5,6 +5,7 @@ import { Document } from '../components/Document';
 import { BareLayout } from '../components/layout/BareLayout';
 import { DefaultLayout } from '../components/layout/DefaultLayout';
 import { streamedParts, type LayoutData } from '../loaders/layout';
+import { preFooterParts, type PreFooterData } from '../loaders/pre-footer';
 import { streamHtml } from './html-stream';
 
 export type LayoutKind = 'default' | 'bare';
@@ -17,6 +18,8 @@ export interface PageRender {
   title: string;
   searchKeywords?: string;
   popup?: PopupForm;
+  /** The carousels before the banner; none on error pages and in the bare layout. */
+  preFooter?: PreFooterData;
   body: ReactNode;
   /** The response's CSP nonce. */
   nonce: string;
@@ -36,7 +39,7 @@ export async function renderPage(page: PageRender): Promise<Response> {
   const cacheStatus = await page.cacheStatus();
   // Nothing went to Drupal: the rest is a few KV reads away, so wait and render it all inline.
   const inline = cacheStatus !== 'MISS';
-  if (inline) await Promise.all(streamedParts(page.frame));
+  if (inline) await Promise.all([...streamedParts(page.frame), ...preFooterParts(page.preFooter)]);
   // An error page says so, whatever its frame came from.
   const xCache = page.status >= 500 ? 'ERROR' : cacheStatus;
   const document = (
@@ -44,7 +47,7 @@ export async function renderPage(page: PageRender): Promise<Response> {
       {page.layout === 'bare' ? (
         <BareLayout layout={page.frame}>{page.body}</BareLayout>
       ) : (
-        <DefaultLayout layout={page.frame} searchKeywords={page.searchKeywords} popup={page.popup} nonce={page.nonce}>
+        <DefaultLayout layout={page.frame} searchKeywords={page.searchKeywords} popup={page.popup} preFooter={page.preFooter} nonce={page.nonce}>
           {page.body}
         </DefaultLayout>
       )}

@@ -28,6 +28,8 @@ export async function contentRoute(c: Context<AppEnv>): Promise<Response> {
     case 'entity': {
       // Started together with the node: the page still takes two rounds to Drupal.
       const frame = c.var.frame.forPage();
+      // The pre-footer leaves this node out of its kind's carousel (a doctor among «other doctors»).
+      c.var.frame.preFooter(resolution.entityType === 'node' ? { bundle: resolution.bundle, nid: resolution.id } : undefined);
       const node = await drupal.entity(resolution);
       if (!node) return renderError(c, 404);
       // A landing page: the node says so, or Drupal placed no block at all on it.

@@ -27,6 +27,8 @@ export function listingRoute(route: ListingRoute) {
     if (page === 1 && param !== undefined) return c.redirect(route.path, 301);
     // Only now, with the page number known to be good: every page has the first page's frame.
     c.var.frame.forPage(route.path);
+    // Beside the listing's call, and without a carousel repeating the listing's own kind.
+    c.var.frame.preFooter({ bundle: route.bundle });
     const list = await c.var.drupal.nodes(route.bundle, {
       sort: '-created',
       limit: route.paged ? PAGE_SIZE : 50,

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { POPUP_TITLES, type PopupForm } from '../../common/popups';
 import type { AppEnv } from '../app-env';
+import { optional } from '../drupal/optional';
 import { framed } from '../middleware/page-renderer';
 import { HomeScreen } from '../screens/HomeScreen';
 import { MenuScreen } from '../screens/MenuScreen';
@@ -16,13 +17,16 @@ export const siteRoutes = new Hono<AppEnv>();
 /** Search keywords beyond this are cut: no visitor types more, and each distinct query is a Drupal call. */
 const MAX_SEARCH_LENGTH = 128;
 
+/** Spec §2's main slider: at most this many slides. */
+const HOME_SLIDES = 10;
+
+/** Doctors, news and promotions are the layout's carousels (framed() started them), not sections of their own here. */
 async function homePage(c: Context<AppEnv>, popup?: PopupForm) {
   const { drupal, config } = c.var;
-  const [slides, news] = await Promise.all([
-    drupal.nodes('sliders', { sort: '-created', limit: 10 }),
-    drupal.nodes('news', { sort: '-created', limit: 3 }),
-  ]);
-  return c.render(<HomeScreen home={{ title: config.site.name, slides: slides.items, news: news.items }} />, {
+  // Without its slider the home page still stands: the slider is left out.
+  const slides = await optional('home slider', drupal.homeSlides(HOME_SLIDES), []);
+  const services = c.var.frame.forPage().servicesMenu;
+  return c.render(<HomeScreen home={{ title: config.site.name, phone: config.site.phone, slides, services }} />, {
     title: popup ? POPUP_TITLES[popup] : config.site.name,
     popup,
   });
@@ -36,9 +40,8 @@ for (const [path, form] of Object.entries(POPUP_PAGES)) siteRoutes.get(path, fra
 
 for (const route of LISTING_ROUTES) {
   const handler = listingRoute(route);
-  // Every page of a listing has the first page's frame (its blocks, metatags and breadcrumb).
-  siteRoutes.get(route.path, framed(() => route.path), handler);
-  if (route.paged) siteRoutes.get(`${route.path}/:page`, framed(() => route.path), handler);
+  siteRoutes.get(route.path, handler);
+  if (route.paged) siteRoutes.get(`${route.path}/:page`, handler);
 }
 
 siteRoutes.get('/services.html', framed(), async (c) => {

@@ -1,3 +1,8 @@
+import { House, Search } from 'lucide-react';
+import { ButtonLink, buttonClass } from '../components/ui/Button';
+import { Icon } from '../components/ui/Icon';
+import { SprigOrnament } from '../components/ui/Ornament';
+
 export interface ErrorView {
   status: number;
   title: string;
@@ -6,17 +11,27 @@ export interface ErrorView {
   text?: string;
 }
 
-/** Spec §2 "Error page": the status code and the server's message. */
+/** Spec §2 "Error page": the status code and the server's message, and ways on: home or a search. */
 export function ErrorScreen({ error }: { error: ErrorView }) {
   return (
     <section className="error-page">
+      <SprigOrnament className="error-page__ornament" />
       <p className="error-page__code">{error.status}</p>
       <h1>{error.title}</h1>
       {error.html ? <div className="content-body" dangerouslySetInnerHTML={{ __html: error.html }} /> : error.text && <p>{error.text}</p>}
+      <form action="/search/node" method="get" role="search" className="error-page__search">
+        <label className="search-field">
+          <Icon icon={Search} size={20} className="search-field__icon" />
+          <input className="search-bar__input" type="search" name="keys" aria-label="Поиск по сайту" placeholder="Поиск по сайту" />
+        </label>
+        <button className={buttonClass({ variant: 'outline' })} type="submit">
+          Найти
+        </button>
+      </form>
       <p>
-        <a className="button" href="/">
+        <ButtonLink href="/" icon={House}>
           На главную
-        </a>
+        </ButtonLink>
       </p>
     </section>
   );

@@ -1,6 +1,7 @@
 import type { NodeData } from '../drupal/types';
 import { formatDate } from '../components/format';
 import { Pager, type PagerView } from '../components/Pager';
+import { Card } from '../components/ui/Card';
 
 export interface ListingView {
   title: string;
@@ -16,24 +17,26 @@ const CARD_IMAGE_FIELDS = ['field_image', 'field_preview_photo', 'field_photo', 
 
 export function ListingScreen({ listing }: { listing: ListingView }) {
   return (
-    <section>
-      <h1>{listing.title}</h1>
+    <section className="listing">
+      <header className="page-header">
+        <h1>{listing.title}</h1>
+      </header>
       {listing.items.length === 0 ? (
-        <p>Здесь пока ничего нет.</p>
+        <p className="empty-note">Здесь пока ничего нет.</p>
       ) : (
         <ul className="cards">
-          {listing.items.map((item, index) => {
-            const image = CARD_IMAGE_FIELDS.map((f) => item.images[f]?.[0]).find(Boolean);
-            const date = listing.showDates ? formatDate(item.created) : undefined;
-            return (
-              <li key={item.uuid} className="card">
-                {image && <img src={image.url} alt={image.alt} loading={index < EAGER_CARDS ? 'eager' : 'lazy'} width={image.width} height={image.height} />}
-                <h2>{item.path ? <a href={item.path}>{item.title}</a> : item.title}</h2>
-                {date && <p className="card__date">{date}</p>}
-                {item.body?.summary && <p>{item.body.summary}</p>}
-              </li>
-            );
-          })}
+          {listing.items.map((item, index) => (
+            <Card
+              key={item.uuid}
+              title={item.title}
+              href={item.path}
+              image={CARD_IMAGE_FIELDS.map((f) => item.images[f]?.[0]).find(Boolean)}
+              eager={index < EAGER_CARDS}
+              date={listing.showDates ? formatDate(item.created) : undefined}
+              dateTime={item.created}
+              summary={item.body?.summary}
+            />
+          ))}
         </ul>
       )}
       <Pager pager={listing.pager} />

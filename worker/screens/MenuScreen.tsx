@@ -1,15 +1,37 @@
+import { ChevronRight } from 'lucide-react';
 import type { MenuItem } from '../drupal/types';
+import { Icon } from '../components/ui/Icon';
 
-function Tree({ items }: { items: MenuItem[] }) {
+const keyOf = (item: MenuItem) => `${item.url}|${item.title}`;
+
+function Links({ items }: { items: MenuItem[] }) {
   return (
-    <ul>
+    <ul className="menu-card__list">
       {items.map((item) => (
-        <li key={`${item.url}|${item.title}`}>
-          <a href={item.url}>{item.title}</a>
-          {item.children.length > 0 && <Tree items={item.children} />}
+        <li key={keyOf(item)}>
+          <a className="menu-card__link" href={item.url}>
+            {item.title}
+          </a>
+          {item.children.length > 0 && <Links items={item.children} />}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** One entry of the catalogue: its title and, under it, everything it holds. */
+function MenuCard({ item, level }: { item: MenuItem; level: 2 | 3 }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <li className="menu-card">
+      <Heading className="menu-card__title">
+        <a href={item.url}>
+          {item.title}
+          <Icon icon={ChevronRight} size={18} />
+        </a>
+      </Heading>
+      {item.children.length > 0 && <Links items={item.children} />}
+    </li>
   );
 }
 
@@ -17,11 +39,17 @@ function Tree({ items }: { items: MenuItem[] }) {
 export function MenuScreen({ title, sections }: { title: string; sections: { heading?: string; items: MenuItem[] }[] }) {
   return (
     <section className="menu-page">
-      <h1>{title}</h1>
+      <header className="page-header">
+        <h1>{title}</h1>
+      </header>
       {sections.map((section, i) => (
-        <div key={i}>
-          {section.heading && <h2>{section.heading}</h2>}
-          <Tree items={section.items} />
+        <div key={i} className="menu-page__section">
+          {section.heading && <h2 className="menu-page__heading">{section.heading}</h2>}
+          <ul className="menu-grid">
+            {section.items.map((item) => (
+              <MenuCard key={keyOf(item)} item={item} level={section.heading ? 3 : 2} />
+            ))}
+          </ul>
         </div>
       ))}
     </section>

@@ -1,10 +1,15 @@
+import { CalendarCheck, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import Popup from '../../../client/islands/Popup';
 import type { LayoutData } from '../../loaders/layout';
 import { telHref } from '../format';
 import { Island } from '../Island';
+import { Logo } from '../Logo';
 import { PopupButton } from '../PopupButton';
-import { FOUNDED } from './Footer';
+import { Icon } from '../ui/Icon';
+import { Copyright } from './Footer';
+import { TAGLINE } from './Header';
+import { MobileBar } from './MobileBar';
 
 /**
  * Spec §2's bare layout for landing pages: no menus, no side column, no
@@ -19,13 +24,12 @@ export function BareLayout({ layout, children }: { layout: LayoutData; children:
       </a>
       <header className="site-header site-header--bare">
         <div className="container header-main">
-          <a className="logo" href="/">
-            <span className="logo__name">{site.name}</span>
+          <Logo name={site.name} tagline={TAGLINE} />
+          <a className="header-phone header-phone--bare" href={telHref(site.phone)} aria-label={`Позвонить: ${site.phone}`}>
+            <Icon icon={Phone} size={18} className="header-phone__icon" />
+            <span>{site.phone}</span>
           </a>
-          <a className="header-phone" href={telHref(site.phone)}>
-            {site.phone}
-          </a>
-          <PopupButton form="consultation" className="button header-book header-book--bare">
+          <PopupButton form="consultation" icon={CalendarCheck} className="button header-book header-book--bare">
             Записаться на приём
           </PopupButton>
         </div>
@@ -34,15 +38,16 @@ export function BareLayout({ layout, children }: { layout: LayoutData; children:
         {children}
       </main>
       <footer className="site-footer site-footer--bare">
-        <div className="container copyright">
-          <span>
-            © {FOUNDED}–{new Date().getFullYear()} {site.name}
-          </span>
-          <span>
-            <a href={telHref(site.phone)}>{site.phone}</a> · <a href="/privacy-policy">Политика конфиденциальности</a>
-          </span>
+        <div className="container site-footer__bare">
+          <Logo name={site.name} className="logo--footer" />
+          <a className="site-footer__phone" href={telHref(site.phone)}>
+            <Icon icon={Phone} size={18} />
+            {site.phone}
+          </a>
         </div>
+        <Copyright name={site.name} />
       </footer>
+      <MobileBar phone={site.phone} />
       <Island component={Popup} props={{ phone: site.phone, initial: null }} />
     </>
   );

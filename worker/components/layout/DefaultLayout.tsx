@@ -2,14 +2,15 @@ import { Suspense, type ReactNode } from 'react';
 import Popup from '../../../client/islands/Popup';
 import type { PopupForm } from '../../../common/popups';
 import type { LayoutData } from '../../loaders/layout';
-import { Behavior } from '../Behavior';
-import { BlockRegion } from '../BlockRegion';
+import type { PreFooterData } from '../../loaders/pre-footer';
+import { BlockRegion, OtherRegions } from '../BlockRegion';
 import { Breadcrumbs } from '../Breadcrumbs';
 import { Island } from '../Island';
 import { ServicesAside } from '../MainNav';
-import { PopupButton } from '../PopupButton';
+import { CareBanner } from './CareBanner';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { MobileBar } from './MobileBar';
 import { NavigationFeel } from './NavigationFeel';
 import { PreFooter } from './PreFooter';
 
@@ -22,13 +23,18 @@ export interface LayoutProps {
   searchKeywords?: string;
   /** A popup open over the page from the start (/consultation.html and the like). */
   popup?: PopupForm;
+  /** The carousels before the banner (other doctors, news, promotions). */
+  preFooter?: PreFooterData;
   /** The response's CSP nonce, for the few inline scripts the frame has. */
   nonce: string;
   children: ReactNode;
 }
 
-/** The default layout's frame: header, breadcrumbs, side column, banner, footer. */
-export function DefaultLayout({ layout, searchKeywords = '', popup, nonce, children }: LayoutProps) {
+/**
+ * The default layout's frame: header, breadcrumbs, side column, the content
+ * between its regions, carousels, banner, footer, and the phone's booking bar.
+ */
+export function DefaultLayout({ layout, searchKeywords = '', popup, preFooter, nonce, children }: LayoutProps) {
   const { path, site } = layout;
   const withAside = !NO_ASIDE.has(path);
   return (
@@ -44,33 +50,28 @@ export function DefaultLayout({ layout, searchKeywords = '', popup, nonce, child
       )}
       <div className={withAside ? 'container page page--with-aside' : 'container page'}>
         {withAside && (
-          <aside className="aside">
+          <aside className="aside" aria-label="Боковая колонка">
             <Suspense fallback={null}>
               {!NO_ASIDE_SERVICES.has(path) && <ServicesAside services={layout.servicesMenu} path={path} />}
               <BlockRegion blocks={layout.blocks} region="sidebar" />
             </Suspense>
           </aside>
         )}
-        <main id="main">
+        <main id="main" className="page__main">
           <Suspense fallback={null}>
             <BlockRegion blocks={layout.blocks} region="content_top" />
           </Suspense>
           {children}
+          <Suspense fallback={null}>
+            <BlockRegion blocks={layout.blocks} region="content_bottom" />
+            <OtherRegions blocks={layout.blocks} />
+          </Suspense>
         </main>
       </div>
-      <PreFooter layout={layout} />
-      <section className="care-banner" aria-label="Запись на приём">
-        <div className="container">
-          <p>Бережное отношение к вашей красоте</p>
-          <PopupButton form="consultation">Записаться на приём</PopupButton>
-        </div>
-      </section>
+      <PreFooter lists={preFooter} />
+      <CareBanner phone={site.phone} />
       <Footer layout={layout} />
-      <Behavior name="BackToTop" props={{ threshold: 250 }}>
-        <button type="button" className="back-to-top" aria-label="Наверх" aria-hidden="true" tabIndex={-1}>
-          ↑
-        </button>
-      </Behavior>
+      <MobileBar phone={site.phone} />
       <Island component={Popup} props={{ phone: site.phone, initial: popup ?? null }} when={popup ? 'idle' : 'demand'} />
       <NavigationFeel nonce={nonce} />
     </>

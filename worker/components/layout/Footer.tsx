@@ -1,67 +1,81 @@
+import { Phone, PhoneCall, ShoppingBag } from 'lucide-react';
 import { Suspense, use } from 'react';
 import type { MenuItem } from '../../drupal/types';
 import type { LayoutData } from '../../loaders/layout';
 import type { Deferred } from '../../render/deferred';
 import { BlockRegion } from '../BlockRegion';
 import { telHref } from '../format';
+import { Logo } from '../Logo';
 import { PopupButton } from '../PopupButton';
+import { buttonClass } from '../ui/Button';
+import { Icon } from '../ui/Icon';
+import { TAGLINE } from './Header';
 
 export const FOUNDED = 2013;
 
 function FooterMenu({ menu }: { menu: Deferred<MenuItem[]> }) {
+  const items = use(menu);
+  if (items.length === 0) return null;
   return (
-    <ul className="footer-menu">
-      {use(menu).map((item) => (
-        <li key={`${item.url}|${item.title}`}>
-          <a href={item.url}>{item.title}</a>
-        </li>
-      ))}
-    </ul>
+    <nav className="site-footer__menu" aria-label="Меню в подвале">
+      <ul className="footer-menu">
+        {items.map((item) => (
+          <li key={`${item.url}|${item.title}`}>
+            <a href={item.url}>{item.title}</a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Spec §2: © from the clinic's founding year to this one, the privacy policy and the sitemap. */
+export function Copyright({ name }: { name: string }) {
+  return (
+    <div className="container copyright">
+      <span>
+        © {FOUNDED}–{new Date().getFullYear()} {name}
+      </span>
+      <span className="copyright__links">
+        <a href="/privacy-policy">Политика конфиденциальности</a>
+        <a href="/sitemap">Карта сайта</a>
+      </span>
+    </div>
   );
 }
 
 /** Spec §2 footer: logo, footer menu, three regions, phone, callback, shop link, copyright, policy and sitemap. */
 export function Footer({ layout }: { layout: LayoutData }) {
   const { site } = layout;
-  const year = new Date().getFullYear();
   return (
     <footer className="site-footer">
-      <div className="container footer-grid">
-        <div>
-          <p className="logo__name">{site.name}</p>
-          <p>
-            <a href={telHref(site.phone)}>{site.phone}</a>
-          </p>
-          <p>
-            <PopupButton form="callback" className="footer-callback">
-              Заказать звонок
-            </PopupButton>
-          </p>
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <Logo name={site.name} tagline={TAGLINE} className="logo--footer" />
+          <a className="site-footer__phone" href={telHref(site.phone)}>
+            <Icon icon={Phone} size={18} />
+            {site.phone}
+          </a>
+          <PopupButton form="callback" icon={PhoneCall} className={buttonClass({ variant: 'light', size: 'sm' }, 'footer-callback')}>
+            Заказать звонок
+          </PopupButton>
           {site.shopUrl && (
-            <p>
-              <a href={site.shopUrl} rel="noopener">
-                Интернет-магазин косметики
-              </a>
-            </p>
+            <a className="site-footer__shop" href={site.shopUrl} rel="noopener">
+              <Icon icon={ShoppingBag} size={18} />
+              Интернет-магазин косметики
+            </a>
           )}
         </div>
         <Suspense fallback={null}>
           <FooterMenu menu={layout.footerMenu} />
         </Suspense>
         {['footer_first', 'footer_second', 'footer_third'].map((region) => (
-          <Suspense key={region} fallback={<div />}>
+          <Suspense key={region} fallback={null}>
             <BlockRegion blocks={layout.blocks} region={region} />
           </Suspense>
         ))}
       </div>
-      <div className="container copyright">
-        <span>
-          © {FOUNDED}–{year} {site.name}
-        </span>
-        <span>
-          <a href="/privacy-policy">Политика конфиденциальности</a> · <a href="/sitemap">Карта сайта</a>
-        </span>
-      </div>
+      <Copyright name={site.name} />
     </footer>
   );
 }

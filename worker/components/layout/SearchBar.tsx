@@ -1,3 +1,6 @@
+import { Search, X } from 'lucide-react';
+import { Icon } from '../ui/Icon';
+
 export const SEARCH_BAR_ID = 'search-bar';
 
 /**
@@ -8,13 +11,16 @@ export const SEARCH_BAR_ID = 'search-bar';
 export function SearchBar({ keywords }: { keywords: string }) {
   return (
     <div id={SEARCH_BAR_ID} className="search-bar" hidden>
-      <form className="search-bar__form" action="/search/node" method="get" role="search">
-        <input className="search-bar__input" type="search" name="keys" defaultValue={keywords} placeholder="Поиск по сайту" aria-label="Поиск по сайту" />
+      <form className="search-bar__form container" action="/search/node" method="get" role="search">
+        <label className="search-field">
+          <Icon icon={Search} size={20} className="search-field__icon" />
+          <input className="search-bar__input" type="search" name="keys" defaultValue={keywords} placeholder="Процедура, врач или статья" aria-label="Поиск по сайту" />
+        </label>
         <button className="button" type="submit">
           Найти
         </button>
         <button className="search-bar__close" type="button" aria-label="Закрыть поиск" data-search-close="">
-          ×
+          <Icon icon={X} size={22} />
         </button>
       </form>
     </div>

@@ -1,0 +1,35 @@
+/**
+ * The page kinds the bench measures (issue 6 §7): home, a service, a doctor, a
+ * listing and the price list. The service and the doctor are whatever Drupal
+ * published last, so the bench runs against any clinic's content.
+ */
+export interface PageKind {
+  name: string;
+  path: string;
+}
+
+async function newestAlias(drupalUrl: string, bundle: string): Promise<string> {
+  const res = await fetch(`${drupalUrl}/jsonapi/node/${bundle}?filter[status]=1&page[limit]=1&sort=-created`);
+  const doc = (await res.json()) as { data: { attributes: { path: { alias: string } } }[] };
+  const alias = doc.data[0]?.attributes.path.alias;
+  if (!alias) throw new Error(`Drupal has no published ${bundle}`);
+  return alias;
+}
+
+export async function pageKinds(drupalUrl: string): Promise<PageKind[]> {
+  const [service, doctor] = await Promise.all([newestAlias(drupalUrl, 'services'), newestAlias(drupalUrl, 'doctors')]);
+  return [
+    { name: 'home', path: '/' },
+    { name: 'service', path: service },
+    { name: 'doctor', path: doctor },
+    { name: 'listing', path: '/news.html' },
+    { name: 'price list', path: '/price.html' },
+  ];
+}
+
+/** The status a page answers, when it is not 200 (the price list is built in the next issue). */
+export async function statusIfNot200(siteUrl: string, path: string): Promise<number | null> {
+  const res = await fetch(siteUrl + path);
+  await res.arrayBuffer();
+  return res.status === 200 ? null : res.status;
+}

@@ -1,0 +1,107 @@
+import Swiper from 'swiper';
+import { Autoplay, Navigation, Pagination } from 'swiper/modules';
+import { CAROUSELS } from '../../common/carousels';
+import { defineBehavior } from '../runtime/behavior';
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/**
+ * Spec §9: swiper takes over the server's scroll-snap strip (worker/components/Carousel.tsx)
+ * with its kind's settings, which also sized the strip: the slides stay where they are.
+ * Autoplay holds while the pointer is over the carousel, while focus is in it, and
+ * whenever the visitor asks the system for less motion.
+ */
+export default defineBehavior('Carousel', (root, { kind }) => {
+  const carousel = root.querySelector<HTMLElement>('.carousel');
+  const frame = carousel?.querySelector<HTMLElement>('.carousel__frame');
+  const track = frame?.querySelector<HTMLElement>('.carousel__track');
+  if (!carousel || !frame || !track) return;
+  const settings = CAROUSELS[kind];
+  const prevEl = carousel.querySelector<HTMLElement>('.carousel__arrow--prev');
+  const nextEl = carousel.querySelector<HTMLElement>('.carousel__arrow--next');
+  const dotsEl = carousel.querySelector<HTMLElement>('.carousel__dots');
+  const reducedMotion = matchMedia(REDUCED_MOTION);
+
+  // A visitor may have swiped the strip already: swiper starts on the slide they left in view.
+  const first = track.firstElementChild;
+  const step = first ? first.getBoundingClientRect().width + settings.gap : 0;
+  const initialSlide = step > 0 ? Math.round(track.scrollLeft / step) : 0;
+  track.scrollLeft = 0;
+
+  const markCurrentDot = () => {
+    for (const dot of Array.from(dotsEl?.children ?? [])) {
+      if (dot.classList.contains('carousel__dot--active')) dot.setAttribute('aria-current', 'true');
+      else dot.removeAttribute('aria-current');
+    }
+  };
+
+  const swiper = new Swiper(frame, {
+    modules: [Navigation, Pagination, Autoplay],
+    wrapperClass: 'carousel__track',
+    slideClass: 'carousel__slide',
+    slidesPerView: settings.perView,
+    spaceBetween: settings.gap,
+    breakpoints: Object.fromEntries(Object.entries(settings.breakpoints ?? {}).map(([width, perView]) => [width, { slidesPerView: perView }])),
+    loop: settings.loop ?? false,
+    centeredSlides: settings.centered ?? false,
+    initialSlide,
+    speed: reducedMotion.matches ? 0 : 400,
+    autoplay: settings.autoplayMs ? { delay: settings.autoplayMs, disableOnInteraction: false } : false,
+    navigation: prevEl && nextEl ? { prevEl, nextEl, addIcons: false } : false,
+    pagination: dotsEl
+      ? {
+          el: dotsEl,
+          clickable: true,
+          bulletClass: 'carousel__dot',
+          bulletActiveClass: 'carousel__dot--active',
+          // The same buttons the server rendered, so swiper's re-render changes nothing in view.
+          renderBullet: (index, className) => `<button type="button" class="${className}" aria-label="Слайд ${index + 1}"></button>`,
+        }
+      : false,
+    on: { paginationRender: markCurrentDot, paginationUpdate: markCurrentDot },
+  });
+
+  let hovered = false;
+  let focused = false;
+  const holdAutoplay = () => {
+    const autoplay = swiper.autoplay;
+    if (!settings.autoplayMs) return;
+    const held = hovered || focused || reducedMotion.matches;
+    // stop/start rather than pause/resume: swiper resumes a pause by itself after the next transition.
+    if (held && autoplay.running) autoplay.stop();
+    else if (!held && !autoplay.running) autoplay.start();
+  };
+  holdAutoplay();
+  reducedMotion.addEventListener('change', () => {
+    swiper.params.speed = reducedMotion.matches ? 0 : 400;
+    holdAutoplay();
+  });
+  carousel.addEventListener('pointerenter', (event) => {
+    if (event.pointerType !== 'mouse') return;
+    hovered = true;
+    holdAutoplay();
+  });
+  carousel.addEventListener('pointerleave', (event) => {
+    if (event.pointerType !== 'mouse') return;
+    hovered = false;
+    holdAutoplay();
+  });
+
+  carousel.addEventListener('focusin', (event) => {
+    focused = true;
+    holdAutoplay();
+    // A link focused in a slide out of view: bring the slide in, rather than let the browser scroll the frame.
+    const slide = event.target instanceof Element ? event.target.closest<HTMLElement>('.carousel__slide') : null;
+    const index = slide ? swiper.slides.indexOf(slide) : -1;
+    const perView = typeof swiper.params.slidesPerView === 'number' ? swiper.params.slidesPerView : 1;
+    if (index >= 0 && (index < swiper.activeIndex || index >= swiper.activeIndex + perView)) swiper.slideTo(index);
+  });
+  carousel.addEventListener('focusout', (event) => {
+    if (event.relatedTarget instanceof Node && carousel.contains(event.relatedTarget)) return;
+    focused = false;
+    holdAutoplay();
+  });
+  frame.addEventListener('scroll', () => {
+    frame.scrollLeft = 0;
+  });
+});

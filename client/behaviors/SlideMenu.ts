@@ -1,0 +1,106 @@
+import { defineBehavior } from '../runtime/behavior';
+
+/** Selectors of the markup worker/components/layout/SlideMenu.tsx renders. */
+const OPEN = '[data-slide-menu-open]';
+const CLOSE = '[data-slide-menu-close]';
+const SLOT = '[data-slide-menu-slot]';
+const TEMPLATE = 'template[data-slide-menu-template]';
+const TOGGLE = '[data-slide-menu-toggle]';
+const LOCKED = 'slide-menu-open';
+const DESKTOP = '(min-width: 960px)';
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The phones' slide-out menu (spec §2, §4): a native modal <dialog>, so the page
+ * behind is inert and Escape closes it. Its menu tree arrives as a <template>
+ * and is stamped in after `contentDelayMs` or on first open, so a phone's first
+ * render stays small. It closes on every navigation, and closing puts the page
+ * back where it was scrolled.
+ */
+export default defineBehavior('SlideMenu', (root, { contentDelayMs }) => {
+  const button = root.querySelector<HTMLButtonElement>(OPEN);
+  const dialog = root.querySelector<HTMLDialogElement>('dialog');
+  if (!button || !dialog) return;
+  const html = document.documentElement;
+  let scrollTop = 0;
+
+  const stamp = () => {
+    const template = root.querySelector<HTMLTemplateElement>(TEMPLATE);
+    const slot = dialog.querySelector(SLOT);
+    // No template yet: the menus are still streaming in; the next open tries again.
+    if (!template || !slot) return;
+    slot.replaceChildren(document.importNode(template.content, true));
+    template.remove();
+  };
+  setTimeout(() => (window.requestIdleCallback ? window.requestIdleCallback(stamp) : stamp()), contentDelayMs);
+
+  const open = () => {
+    if (dialog.open) return;
+    stamp();
+    scrollTop = window.scrollY;
+    // overflow: hidden on the root keeps the page where it is (no jump to the top) while it cannot scroll.
+    html.classList.add(LOCKED);
+    // The dialog would give focus back to the button itself, scrolling the page to it; the close handler does it without scrolling.
+    button.blur();
+    dialog.showModal();
+    button.setAttribute('aria-expanded', 'true');
+  };
+  const close = () => {
+    if (dialog.open) dialog.close();
+  };
+
+  dialog.addEventListener('close', () => {
+    html.classList.remove(LOCKED);
+    button.setAttribute('aria-expanded', 'false');
+    window.scrollTo({ top: scrollTop, behavior: 'instant' });
+    button.focus({ preventScroll: true });
+  });
+
+  button.addEventListener('click', open);
+  // A tap would focus the button first, and focusing a control of the sticky header can scroll the page under it.
+  button.addEventListener('mousedown', (event) => event.preventDefault());
+
+  dialog.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (!target) return;
+    // The dialog fills the screen and the panel only part of it: a tap on the dialog itself is a tap on the backdrop.
+    if (target === dialog || target.closest(CLOSE)) return close();
+    const toggle = target.closest<HTMLButtonElement>(TOGGLE);
+    if (toggle) {
+      const section = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+      const expanded = toggle.getAttribute('aria-expanded') !== 'true';
+      toggle.setAttribute('aria-expanded', String(expanded));
+      if (section) section.hidden = !expanded;
+      return;
+    }
+    // Following a link (or the book button, whose popup then takes over) leaves the menu.
+    if (target.closest('a[href]')) close();
+  });
+  dialog.addEventListener('submit', close);
+
+  // A modal dialog keeps focus out of the page, but Tab would still leave for the browser's own controls.
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key !== 'Tab') return;
+    const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.checkVisibility());
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  });
+
+  // Back from the back/forward cache, the page must not still show the menu it was left from.
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) close();
+  });
+  // Grown to desktop width, where the hamburger is hidden: nothing could close the menu any more.
+  window.matchMedia(DESKTOP).addEventListener('change', (event) => {
+    if (event.matches) close();
+  });
+});

@@ -1,0 +1,226 @@
+/**
+ * Issue 6 §7: no WCAG 2.1 A/AA violation that axe-core finds, on each page kind
+ * and in the frame's open states, at phone and desktop widths; and the header
+ * works with the keyboard alone.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Result } from 'axe-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { POPUP_TITLES } from '../../common/popups';
+import { DESKTOP, PHONE, launchChromium, watchProblems } from './chromium';
+import { newestAlias } from './page-kinds';
+
+const siteUrl = inject('siteUrl');
+const demoUrl = inject('demoUrl');
+const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+let browser: Browser;
+const paths: Record<string, string> = {
+  home: '/',
+  service: '',
+  doctor: '',
+  listing: '/news.html',
+  landing: '/ultraformer.html',
+  services: '/services.html',
+  'not found': '/takoi-stranicy-net.html',
+};
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  [paths.service, paths.doctor] = await Promise.all([newestAlias(demoUrl, 'services'), newestAlias(demoUrl, 'doctors')]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** One line per failing element: what, how bad, where, and axe's own summary of the fix. */
+function readable(violations: Result[]): string {
+  return violations
+    .flatMap((v) => v.nodes.map((node) => `${v.id} [${v.impact ?? 'n/a'}] ${node.target.join(' ')}: ${(node.failureSummary ?? v.help).replace(/\s+/g, ' ')}`))
+    .join('\n');
+}
+
+async function violationsOf(page: Page): Promise<string> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
+  return readable(violations);
+}
+
+/** Loaded, islands awake and the late parts (menus, carousels) streamed in, as a visitor sees it after a moment. */
+async function settled(path: string, viewport: typeof PHONE): Promise<Page> {
+  const page = await browser.newPage({ viewport });
+  await page.goto(siteUrl + path, { waitUntil: 'load' });
+  await page.waitForTimeout(1_500);
+  return page;
+}
+
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const)('axe-core, WCAG 2.1 A and AA, on a %s', (_label, viewport) => {
+  it.each(Object.keys(paths))('%s: no violation', async (name) => {
+    const page = await settled(paths[name]!, viewport);
+    expect(await violationsOf(page)).toBe('');
+    await page.close();
+  });
+
+  it('the popup open: no violation', async () => {
+    const page = await settled('/news.html', viewport);
+    await page.locator('[data-popup]').locator('visible=true').first().click();
+    await page.getByRole('dialog').waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await violationsOf(page)).toBe('');
+    await page.close();
+  });
+});
+
+describe('axe-core on a phone', () => {
+  it('the slide menu open: no violation', async () => {
+    const page = await settled('/', PHONE);
+    await page.getByRole('button', { name: /меню/i }).locator('visible=true').first().click();
+    await page.getByRole('dialog', { name: /меню/i }).waitFor({ state: 'visible', timeout: 10_000 });
+    await page.waitForTimeout(500);
+    expect(await violationsOf(page)).toBe('');
+    await page.close();
+  });
+});
+
+/** The focused element, said the way a reviewer recognises it. */
+const describeFocus = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return '<body>';
+    const name = (el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+    return `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : ''} «${name}»`;
+  });
+
+/** Whether focus is still in the page's top part: the skip link, the top bar and the header. */
+const inHeader = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return false;
+    const header = document.querySelector('header, [role="banner"]');
+    if (!header) return false;
+    const before = (header.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING) !== 0;
+    return before || header.contains(el);
+  });
+
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const)('the keyboard alone, on a %s', (label, viewport) => {
+  it('Tab from the top: the skip link, the logo, then the menu and the book button; focus never falls to <body>', async () => {
+    const page = await browser.newPage({ viewport });
+    const problems = watchProblems(page);
+    await page.goto(`${siteUrl}/`, { waitUntil: 'load' });
+    const walk: string[] = [];
+    const flags = { skipFirst: false, logoSecond: false, menu: false, book: false, lost: false };
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      walk.push(await describeFocus(page));
+      const focus = await page.evaluate(() => {
+        const el = document.activeElement;
+        return {
+          body: !el || el === document.body,
+          skip: el?.matches('.skip-link, a[href="#main"]') ?? false,
+          logo: el instanceof HTMLAnchorElement && new URL(el.href).pathname === '/' && el.closest('header, [role="banner"]') !== null,
+          // The menu: a link of the main menu on a desktop, the hamburger on a phone.
+          menu: el?.closest('nav[aria-label="Главное меню"]') !== null || /меню/i.test(el?.getAttribute('aria-label') ?? ''),
+          book: el?.hasAttribute('data-popup') === true && /запис/i.test(el.textContent ?? ''),
+        };
+      });
+      if (focus.body) flags.lost = true;
+      if (i === 0) flags.skipFirst = focus.skip;
+      if (i === 1) flags.logoSecond = focus.logo;
+      flags.menu ||= focus.menu;
+      flags.book ||= focus.book;
+      if (i > 1 && !(await inHeader(page))) break;
+    }
+    const message = `tab order on a ${label}:\n${walk.join('\n')}`;
+    expect(flags.skipFirst, message).toBe(true);
+    expect(flags.logoSecond, message).toBe(true);
+    expect(flags.menu, message).toBe(true);
+    expect(flags.book, message).toBe(true);
+    expect(flags.lost, message).toBe(false);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('Enter on the book button opens the popup; Escape closes it and focus is back on the button', async () => {
+    const page = await browser.newPage({ viewport });
+    const problems = watchProblems(page);
+    await page.goto(`${siteUrl}/`, { waitUntil: 'load' });
+    const book = page.getByRole('banner').locator('[data-popup="consultation"]').locator('visible=true').first();
+    await book.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: POPUP_TITLES.consultation });
+    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null), 'focus moved into the dialog').toBe(true);
+    // Focus stays trapped in the modal dialog.
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null), `Tab ${i + 1} stays in the dialog`).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await book.evaluate((el) => el === document.activeElement), 'focus is back on the book button').toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the keyboard alone, on a desktop', () => {
+  it('the search toggle opens the search bar with Enter and closes it with Enter', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const problems = watchProblems(page);
+    await page.goto(`${siteUrl}/`, { waitUntil: 'load' });
+    const toggle = page.getByRole('button', { name: /поиск/i }).locator('visible=true').first();
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#search-bar').waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.closest('#search-bar') !== null), 'focus moved into the search bar').toBe(true);
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await page.locator('#search-bar').waitFor({ state: 'hidden', timeout: 5_000 });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('focus on «Услуги» opens its submenu and Escape closes it', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const problems = watchProblems(page);
+    await page.goto(`${siteUrl}/`, { waitUntil: 'load' });
+    const nav = page.getByRole('navigation', { name: 'Главное меню' });
+    const services = nav.getByRole('link', { name: /^\s*Услуги\s*$/ });
+    // The submenu is what the link says it controls, or else the list beside it.
+    const panelId = await services.getAttribute('aria-controls');
+    const panel = panelId ? page.locator(`[id="${panelId}"]`) : services.locator('xpath=..').locator('ul').first();
+    await services.focus();
+    await panel.waitFor({ state: 'visible', timeout: 3_000 });
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden', timeout: 3_000 });
+    expect(await services.evaluate((el) => el === document.activeElement), 'focus stays on «Услуги»').toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the keyboard alone, on a phone', () => {
+  it('Enter on the hamburger opens the slide menu with focus inside; Escape closes it and focus is back on the hamburger', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const problems = watchProblems(page);
+    await page.goto(`${siteUrl}/`, { waitUntil: 'load' });
+    const hamburger = page.getByRole('button', { name: /меню/i }).locator('visible=true').first();
+    await hamburger.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('dialog', { name: /меню/i });
+    await menu.waitFor({ state: 'visible', timeout: 10_000 });
+    expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null), 'focus moved into the slide menu').toBe(true);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    expect(await hamburger.evaluate((el) => el === document.activeElement), 'focus is back on the hamburger').toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

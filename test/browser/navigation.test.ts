@@ -1,0 +1,207 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, launchChromium, watchProblems } from './chromium';
+
+let browser: Browser;
+const siteUrl = inject('siteUrl');
+const demoUrl = inject('demoUrl');
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await fetch(`${demoUrl}/__demo/reset`, { method: 'POST' });
+});
+
+/** Behaviours wake on idle: wait until the named one's chunk has arrived and run. */
+async function behaviourLoaded(page: Page, name: string) {
+  await page.waitForFunction((n) => performance.getEntriesByType('resource').some((e) => e.name.includes(`/behaviors/${n}-`)), name, { timeout: 10_000 });
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 50)));
+}
+
+/** A same-site link put into the page for the test, so its target is known to be what the test needs. */
+async function addLink(page: Page, href: string) {
+  await page.evaluate((h) => {
+    const a = document.createElement('a');
+    a.href = h;
+    a.id = 'probe-link';
+    a.textContent = 'Проверка перехода';
+    document.querySelector('main')?.prepend(a);
+  }, href);
+  return page.locator('#probe-link');
+}
+
+/** Whether the page ever showed the progress bar before it was left (remembered across the navigation). */
+async function watchProgressBar(page: Page) {
+  await page.evaluate(() => {
+    sessionStorage.removeItem('progress-shown');
+    const bar = document.querySelector('.nav-progress');
+    if (!bar) throw new Error('no progress bar');
+    new MutationObserver(() => {
+      if (bar.classList.contains('nav-progress--active')) sessionStorage.setItem('progress-shown', '1');
+    }).observe(bar, { attributes: true });
+  });
+}
+const progressShown = (page: Page) => page.evaluate(() => sessionStorage.getItem('progress-shown') === '1');
+
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const)('the header on a %s', (_label, viewport) => {
+  it('gets its scrolled style once the page is scrolled, and loses it back at the top', async () => {
+    const page = await browser.newPage({ viewport });
+    const problems = watchProblems(page);
+    await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
+    await behaviourLoaded(page, 'SiteHeader');
+    const header = page.locator('header.site-header');
+    expect(await header.evaluate((h) => h.classList.contains('site-header--scrolled'))).toBe(false);
+    await page.mouse.wheel(0, 400);
+    await page.waitForFunction(() => document.querySelector('header.site-header')?.classList.contains('site-header--scrolled'), undefined, { timeout: 5_000 });
+    await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+    await page.waitForFunction(() => !document.querySelector('header.site-header')?.classList.contains('site-header--scrolled'), undefined, { timeout: 5_000 });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('the desktop main menu', () => {
+  it('opens a submenu on keyboard focus; Escape closes it and gives focus to its parent link', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const problems = watchProblems(page);
+    await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
+    await behaviourLoaded(page, 'SiteHeader');
+    const nav = page.getByRole('navigation', { name: 'Главное меню' });
+    const item = nav.locator('li:has(> ul)').first();
+    const submenu = item.locator(':scope > ul');
+    const parentLink = item.locator(':scope > a');
+    const intoSubmenu = async () => {
+      await parentLink.focus();
+      await page.keyboard.press('Tab');
+      expect(await submenu.evaluate((ul) => ul.contains(document.activeElement))).toBe(true);
+      await submenu.waitFor({ state: 'visible' });
+    };
+    await intoSubmenu();
+    await page.keyboard.press('Escape');
+    await submenu.waitFor({ state: 'hidden' });
+    expect(await parentLink.evaluate((a) => a === document.activeElement)).toBe(true);
+    // Leaving the item lets its submenu open again next time.
+    await page.keyboard.press('Shift+Tab');
+    await intoSubmenu();
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('navigating', () => {
+  it('shows the progress bar when the next page takes longer than 200 ms', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const problems = watchProblems(page);
+    await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
+    await behaviourLoaded(page, 'NavigationProgress');
+    await watchProgressBar(page);
+    // A search never made before is a Drupal call; the demo Drupal now answers every call 600 ms late.
+    const res = await fetch(`${demoUrl}/__demo/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ delayMs: 600 }) });
+    expect(res.ok).toBe(true);
+    const link = await addLink(page, `/search/node/${encodeURIComponent(`пилинг ${Date.now()}`)}`);
+    await Promise.all([page.waitForURL(/\/search\/node\//, { timeout: 15_000 }), link.click()]);
+    await page.waitForLoadState('load');
+    expect(await progressShown(page)).toBe(true);
+    // The page arrived: its own bar is at rest.
+    expect(await page.locator('.nav-progress--active').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('shows no progress bar when the next page comes at once', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const problems = watchProblems(page);
+    // Visited once, the page is then served from the cache.
+    await page.goto(`${siteUrl}/contacts.html`, { waitUntil: 'load' });
+    await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
+    await behaviourLoaded(page, 'NavigationProgress');
+    await watchProgressBar(page);
+    const link = await addLink(page, '/contacts.html');
+    await Promise.all([page.waitForURL(`${siteUrl}/contacts.html`), link.click()]);
+    await page.waitForLoadState('load');
+    expect(await progressShown(page)).toBe(false);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('says when the connection is lost and when it is back', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
+    await behaviourLoaded(page, 'ConnectionStatus');
+    const status = page.getByRole('status').filter({ hasText: /соединени/i });
+    expect(await page.locator('.connection-toast').textContent()).toBe('');
+    await context.setOffline(true);
+    await page.getByRole('status').filter({ hasText: 'Нет соединения с интернетом' }).waitFor({ state: 'visible', timeout: 5_000 });
+    await context.setOffline(false);
+    await page.getByRole('status').filter({ hasText: 'Соединение восстановлено' }).waitFor({ state: 'visible', timeout: 5_000 });
+    expect(await status.count()).toBe(1);
+    await context.close();
+  });
+
+  it('turns lazy images eager 4 s after the page has loaded', async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const problems = watchProblems(page);
+    await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
+    expect(await page.locator('img[loading="lazy"]').count()).toBeGreaterThan(0);
+    const releasedAt = await page.waitForFunction(() => (document.querySelector('img[loading="lazy"]') ? 0 : performance.now()), undefined, {
+      timeout: 12_000,
+      polling: 100,
+    });
+    const loadedAt = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd);
+    expect(Number(await releasedAt.jsonValue())).toBeGreaterThanOrEqual(loadedAt + 3_900);
+    expect(await page.locator('img[loading="eager"]').count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('has speculation rules carrying the response’s nonce, accepted without a CSP violation, that prefetch a hovered page', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const problems = watchProblems(page);
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { cspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const cdp = await page.context().newCDPSession(page);
+    const ruleSets: { errorType?: string; errorMessage?: string }[] = [];
+    const prefetched: string[] = [];
+    cdp.on('Preload.ruleSetUpdated', ({ ruleSet }) => ruleSets.push(ruleSet));
+    cdp.on('Preload.prefetchStatusUpdated', (event) => {
+      if (event.status === 'Ready') prefetched.push(event.prefetchUrl);
+    });
+    await cdp.send('Preload.enable');
+
+    const res = await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
+    const nonce = /'nonce-([^']+)'/.exec(res?.headers()['content-security-policy'] ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    const script = page.locator('script[type="speculationrules"]');
+    expect(await script.count()).toBe(1);
+    expect(await script.evaluate((s: HTMLScriptElement) => s.nonce)).toBe(nonce);
+    const rules = JSON.parse((await script.textContent()) ?? '{}') as Record<string, { eagerness: string }[]>;
+    expect(rules.prefetch?.[0]?.eagerness).toBe('moderate');
+    expect(rules.prerender?.[0]?.eagerness).toBe('moderate');
+    expect(ruleSets.length).toBe(1);
+    expect(ruleSets[0]?.errorType).toBeUndefined();
+
+    // Hovering a page of the site fetches it ahead; a search link is left alone.
+    const search = await addLink(page, '/search/node/пилинг');
+    await search.hover();
+    await page.waitForTimeout(400);
+    const link = page.locator('main a[href^="/"]:not([data-popup]):not([href^="/search/"])').nth(1);
+    const href = new URL((await link.getAttribute('href')) ?? '', siteUrl).href;
+    await link.hover();
+    await expect.poll(() => prefetched, { timeout: 5_000 }).toContain(href);
+    expect(prefetched.some((url) => url.includes('/search/'))).toBe(false);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,72 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { CAROUSELS, carouselCss, type CarouselKind } from '../../common/carousels';
+import { Behavior } from './Behavior';
+import { Icon } from './ui/Icon';
+
+export interface CarouselSlide {
+  key: string;
+  content: ReactNode;
+}
+
+type Naming = { label: string; labelledBy?: never } | { labelledBy: string; label?: never };
+
+/**
+ * Spec §9: a carousel, first as a CSS scroll-snap strip that shows as many slides
+ * at each width as swiper will (the sizes come from the same table as swiper's
+ * settings), so the first slide paints without JavaScript and nothing moves when
+ * the Carousel behaviour hands the strip to swiper on becoming visible. Arrows and
+ * dots are real buttons, in place from the start.
+ */
+export function Carousel({ kind, slides, className, ...naming }: { kind: CarouselKind; slides: readonly CarouselSlide[]; className?: string } & Naming) {
+  const settings = CAROUSELS[kind];
+  const count = slides.length;
+  const controls = count > 1;
+  return (
+    <Behavior name="Carousel" props={{ kind }}>
+      <section
+        className={['carousel', `carousel--${kind}`, className].filter(Boolean).join(' ')}
+        aria-roledescription="карусель"
+        aria-label={naming.label}
+        aria-labelledby={naming.labelledBy}
+      >
+        {/* One copy per kind and page, hoisted into <head> by React. */}
+        <style href={`carousel-${kind}`} precedence="carousel">
+          {carouselCss(kind)}
+        </style>
+        <div className="carousel__frame">
+          <div className="carousel__track">
+            {slides.map((slide, index) => (
+              <div key={slide.key} className="carousel__slide" role="group" aria-roledescription="слайд" aria-label={`${index + 1} из ${count}`}>
+                {slide.content}
+              </div>
+            ))}
+          </div>
+        </div>
+        {settings.arrows && controls && (
+          <>
+            <button type="button" className="carousel__arrow carousel__arrow--prev" aria-label="Предыдущий слайд">
+              <Icon icon={ChevronLeft} size={22} />
+            </button>
+            <button type="button" className="carousel__arrow carousel__arrow--next" aria-label="Следующий слайд">
+              <Icon icon={ChevronRight} size={22} />
+            </button>
+          </>
+        )}
+        {settings.dots && controls && (
+          <div className="carousel__dots">
+            {slides.map((slide, index) => (
+              <button
+                key={slide.key}
+                type="button"
+                className={index === 0 ? 'carousel__dot carousel__dot--active' : 'carousel__dot'}
+                aria-label={`Слайд ${index + 1}`}
+                aria-current={index === 0 ? 'true' : undefined}
+              />
+            ))}
+          </div>
+        )}
+      </section>
+    </Behavior>
+  );
+}
