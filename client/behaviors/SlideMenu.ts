@@ -25,14 +25,22 @@ export default defineBehavior('SlideMenu', (root, { contentDelayMs }) => {
   const html = document.documentElement;
   let scrollTop = 0;
 
+  // Wanted once the delay has passed or the menu is opened; the menus may still be streaming in then.
+  let wanted = false;
   const stamp = () => {
+    wanted = true;
     const template = root.querySelector<HTMLTemplateElement>(TEMPLATE);
     const slot = dialog.querySelector(SLOT);
-    // No template yet: the menus are still streaming in; the next open tries again.
     if (!template || !slot) return;
+    arrival.disconnect();
     slot.replaceChildren(document.importNode(template.content, true));
     template.remove();
   };
+  // React reveals streamed parts in batches, after the load event at times: the template may land later than this behaviour.
+  const arrival = new MutationObserver(() => {
+    if (wanted) stamp();
+  });
+  arrival.observe(root, { childList: true });
   setTimeout(() => (window.requestIdleCallback ? window.requestIdleCallback(stamp) : stamp()), contentDelayMs);
 
   const open = () => {

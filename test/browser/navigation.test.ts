@@ -115,9 +115,14 @@ describe('navigating', () => {
     await page.close();
   });
 
-  it('shows no progress bar when the next page comes at once', async () => {
+  it('shows no progress bar when the next page comes at once, and moves to it with a view transition', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const problems = watchProblems(page);
+    await page.addInitScript(() => {
+      window.addEventListener('pagereveal', (event) => {
+        Object.assign(window, { revealedWithTransition: Boolean((event as Event & { viewTransition?: unknown }).viewTransition) });
+      });
+    });
     // Visited once, the page is then served from the cache.
     await page.goto(`${siteUrl}/contacts.html`, { waitUntil: 'load' });
     await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
@@ -127,6 +132,7 @@ describe('navigating', () => {
     await Promise.all([page.waitForURL(`${siteUrl}/contacts.html`), link.click()]);
     await page.waitForLoadState('load');
     expect(await progressShown(page)).toBe(false);
+    expect(await page.evaluate(() => (window as unknown as { revealedWithTransition?: boolean }).revealedWithTransition)).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -102,8 +102,8 @@ function Services({ services }: { services: Deferred<MenuItem[]> }) {
 }
 
 /**
- * The home page: the clinic's promise with the booking button and what a patient
- * can check (the years, the phone), the main slider, and the services. Doctors,
+ * The home page: the clinic's promise with the booking button, the main slider,
+ * what a patient can check (the years, how to book), and the services. Doctors,
  * news and promotions follow in the layout's carousels before the banner.
  */
 export function HomeScreen({ home }: { home: HomeView }) {
@@ -122,20 +122,6 @@ export function HomeScreen({ home }: { home: HomeView }) {
             {home.phone}
           </a>
         </div>
-        <ul className="trust-list" aria-label="Почему нам доверяют">
-          <li className="trust-list__item">
-            <strong>С {FOUNDED} года</strong>
-            <span>{age > 0 ? `${years(age)} заботимся о красоте пациентов` : 'заботимся о красоте пациентов'}</span>
-          </li>
-          <li className="trust-list__item">
-            <strong>Консультация врача</strong>
-            <span>до начала любой процедуры</span>
-          </li>
-          <li className="trust-list__item">
-            <strong>Запись онлайн</strong>
-            <span>перезвоним и подберём удобное время</span>
-          </li>
-        </ul>
       </section>
       {home.slides.length > 0 && (
         <Carousel
@@ -145,6 +131,20 @@ export function HomeScreen({ home }: { home: HomeView }) {
           slides={home.slides.map((slide, index) => ({ key: slide.uuid, content: <Slide slide={slide} first={index === 0} /> }))}
         />
       )}
+      <ul className="trust-list" aria-label="Почему нам доверяют">
+        <li className="trust-list__item">
+          <strong>С {FOUNDED} года</strong>
+          <span>{age > 0 ? `${years(age)} заботимся о красоте пациентов` : 'заботимся о красоте пациентов'}</span>
+        </li>
+        <li className="trust-list__item">
+          <strong>Консультация врача</strong>
+          <span>до начала любой процедуры</span>
+        </li>
+        <li className="trust-list__item">
+          <strong>Запись онлайн</strong>
+          <span>перезвоним и подберём удобное время</span>
+        </li>
+      </ul>
       <Suspense fallback={null}>
         <Services services={home.services} />
       </Suspense>

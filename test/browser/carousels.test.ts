@@ -1,0 +1,151 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, launchChromium, screenshot, watchProblems } from './chromium';
+
+let browser: Browser;
+const siteUrl = inject('siteUrl');
+const demoUrl = inject('demoUrl');
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+declare global {
+  interface Window {
+    /** Every layout shift of the page, as the browser reports them (CLS counts those without recent input). */
+    __shifts: { value: number; input: boolean }[];
+  }
+}
+
+/**
+ * A page that records its layout shifts from the very first paint. It is visited once
+ * before, so that it renders whole from the cache: what moves then is the browser's
+ * doing (swiper taking over), not Drupal's payloads streaming in.
+ */
+async function openPage(viewport: { width: number; height: number }, path: string, options: { reducedMotion?: 'reduce' } = {}) {
+  await (await fetch(`${siteUrl}${path}`)).text();
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const page = await browser.newPage({ viewport, reducedMotion: options.reducedMotion });
+  const problems = watchProblems(page);
+  await page.addInitScript(() => {
+    window.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        window.__shifts.push({ value: entry.value, input: entry.hadRecentInput });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.goto(`${siteUrl}${path}`, { waitUntil: 'load' });
+  return { page, problems };
+}
+
+const cls = (page: Page) => page.evaluate(() => window.__shifts.filter((s) => !s.input).reduce((sum, s) => sum + s.value, 0));
+
+const SLIDER = '.home-slider';
+const currentDot = (page: Page) => page.locator(`${SLIDER} .carousel__dot[aria-current="true"]`).getAttribute('aria-label');
+
+/** Swiper takes over as soon as the slider shows; scrolled to only when it starts below the first screen. */
+async function sliderTakenOver(page: Page) {
+  await page.evaluate((selector) => {
+    const top = document.querySelector(selector)?.getBoundingClientRect().top ?? 0;
+    if (top > window.innerHeight - 40) window.scrollBy(0, top - window.innerHeight + 120);
+  }, SLIDER);
+  await page.waitForSelector(`${SLIDER} .carousel__frame.swiper-initialized`, { timeout: 15_000 });
+}
+
+describe.each([
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+] as const)('carousels on a %s', (label, viewport) => {
+  it('hands the home slider to swiper once visible, without moving anything, the first slide painted before', async () => {
+    const { page, problems } = await openPage(viewport, '/');
+    // Before any script: the first slide's picture is loaded with high priority and in place.
+    const first = page.locator(`${SLIDER} .carousel__slide`).first().locator('img');
+    expect(await first.getAttribute('fetchpriority')).toBe('high');
+    await sliderTakenOver(page);
+    await page.waitForTimeout(500);
+    expect(await cls(page)).toBe(0);
+    expect(await page.locator(SLIDER).getAttribute('aria-roledescription')).toBe('карусель');
+    expect(await currentDot(page)).toBe('Слайд 1');
+    await screenshot(page, `carousels-home-${label}`);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('moves with its arrows and dots', async () => {
+    const { page, problems } = await openPage(viewport, '/');
+    await sliderTakenOver(page);
+    const count = await page.locator(`${SLIDER} .carousel__dot`).count();
+    expect(count).toBeGreaterThan(1);
+    await page.getByRole('button', { name: 'Следующий слайд' }).click();
+    await expect.poll(() => currentDot(page)).toBe('Слайд 2');
+    await page.getByRole('button', { name: 'Предыдущий слайд' }).click();
+    await expect.poll(() => currentDot(page)).toBe('Слайд 1');
+    await page.getByRole('button', { name: `Слайд ${count}`, exact: true }).click();
+    await expect.poll(() => currentDot(page)).toBe(`Слайд ${count}`);
+    // The slide in view, once the track has moved, is the one the dot names.
+    const visible = page.locator(`${SLIDER} .carousel__slide.swiper-slide-active`);
+    expect(await visible.getAttribute('aria-label')).toBe(`${count} из ${count}`);
+    const frameX = (await page.locator(`${SLIDER} .carousel__frame`).boundingBox())!.x;
+    await expect.poll(async () => Math.round((await visible.boundingBox())!.x - frameX)).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('plays on by itself every 5 s', async () => {
+    const { page, problems } = await openPage(viewport, '/');
+    await sliderTakenOver(page);
+    expect(await currentDot(page)).toBe('Слайд 1');
+    await expect.poll(() => currentDot(page), { timeout: 8_000, interval: 250 }).toBe('Слайд 2');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('turns the pre-footer carousels into swipers as they scroll into view', async () => {
+    const doctors = (await (await fetch(`${demoUrl}/jsonapi/node/doctors?filter[status]=1&page[limit]=1&sort=-created`)).json()) as {
+      data: { attributes: { path: { alias: string } } }[];
+    };
+    const { page, problems } = await openPage(viewport, doctors.data[0]!.attributes.path.alias);
+    const shelves = page.locator('.pre-footer .carousel');
+    expect(await shelves.count()).toBeGreaterThan(0);
+    for (const shelf of await shelves.all()) {
+      await shelf.scrollIntoViewIfNeeded();
+      await shelf.locator('.carousel__frame.swiper-initialized').waitFor({ timeout: 15_000 });
+    }
+    await page.locator('.pre-footer').scrollIntoViewIfNeeded();
+    await screenshot(page, `carousels-pre-footer-${label}`);
+    // Each slide as wide as the spec's count per view makes it: 1 on a phone, 3 on a desktop.
+    const frame = (await shelves.first().locator('.carousel__frame').boundingBox())!;
+    const slide = (await shelves.first().locator('.carousel__slide').first().boundingBox())!;
+    const perView = label === 'phone' ? 1 : 3;
+    expect(Math.round(frame.width / slide.width)).toBe(perView);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('carousels that hold still', () => {
+  it('do not play while the pointer is over them', async () => {
+    const { page } = await openPage(DESKTOP, '/');
+    await sliderTakenOver(page);
+    await page.locator(`${SLIDER} .carousel__frame`).hover();
+    await page.waitForTimeout(6_500);
+    expect(await currentDot(page)).toBe('Слайд 1');
+    // And play again once it leaves.
+    await page.mouse.move(0, 0);
+    await expect.poll(() => currentDot(page), { timeout: 8_000, interval: 250 }).toBe('Слайд 2');
+    await page.close();
+  });
+
+  it('do not play for a visitor who asked the system for less motion', async () => {
+    const { page, problems } = await openPage(PHONE, '/', { reducedMotion: 'reduce' });
+    await sliderTakenOver(page);
+    await page.waitForTimeout(6_500);
+    expect(await currentDot(page)).toBe('Слайд 1');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
