@@ -72,7 +72,8 @@ function closure(manifest: Record<string, ManifestChunk>, keys: string[], seen =
 
 function weights(html: string) {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'dist', 'client', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
-  const upfront = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  // src and href themselves, not an island marker's data-src, which names code loaded later if ever.
+  const upfront = [...html.matchAll(/(?<![\w-])(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
   // A marker names a React island (islands/X.tsx) or a behaviour (behaviors/X.ts); the manifest knows which.
   const islands = [...new Set([...html.matchAll(/data-island="(\w+)"/g)].map((m) => [`islands/${m[1]}.tsx`, `behaviors/${m[1]}.ts`].find((key) => key in manifest) ?? m[1]!))];
   const all = closure(manifest, ['entry.ts', 'runtime/hydrate.ts', ...islands]);
