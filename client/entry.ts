@@ -74,7 +74,8 @@ async function wake(root: HTMLElement): Promise<void> {
   await hydrateIsland(root, code, props, slotOf(root));
 }
 
-function wakeOnInteraction(root: HTMLElement) {
+/** Wakes the island on the first interaction with it (the click is held and replayed); returns a starter for other triggers. */
+function wakeOnInteraction(root: HTMLElement): () => void {
   let waking: Promise<void> | undefined;
   let clicked: Element | undefined;
   const start = () => {
@@ -93,6 +94,7 @@ function wakeOnInteraction(root: HTMLElement) {
   };
   for (const type of WAKING_EVENTS) root.addEventListener(type, start, { capture: true, passive: true, once: true });
   root.addEventListener('click', holdClick, true);
+  return start;
 }
 
 /** Islands woken on demand, by name: each wakes once, whichever of its triggers is used first. */
@@ -134,7 +136,10 @@ function schedule(root: HTMLElement, when: HydrateWhen) {
     onDemand.set(root.getAttribute(ISLAND_ATTRIBUTE) ?? '', { root, state: 'asleep' });
     return;
   }
-  if (when === 'interaction') return wakeOnInteraction(root);
+  if (when === 'interaction') {
+    wakeOnInteraction(root);
+    return;
+  }
   if (when === 'visible') {
     // Markers use display: contents and have no box of their own; watch their children.
     const observer = new IntersectionObserver((entries) => {
@@ -146,8 +151,10 @@ function schedule(root: HTMLElement, when: HydrateWhen) {
     for (const child of Array.from(root.children)) observer.observe(child);
     return;
   }
+  // An idle island a visitor uses before the browser is idle (a tap on the menu button at once) wakes then, and its click is replayed.
+  const start = wakeOnInteraction(root);
   const idle = window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 200));
-  idle(wakeNow);
+  idle(start);
 }
 
 for (const root of Array.from(document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`))) {

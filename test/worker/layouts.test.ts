@@ -23,6 +23,13 @@ describe('layouts', () => {
     expect(res.html).not.toContain('site-header--bare');
   });
 
+  it("marks a listing's first card image as the page's most important image, and only that one", async () => {
+    const res = await page('/news.html');
+    const images = [...res.html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes('/sites/default/files/'));
+    expect(images.filter((tag) => tag.includes('fetchPriority="high"') || tag.includes('fetchpriority="high"'))).toHaveLength(1);
+    expect(images.find((tag) => /fetch[pP]riority="high"/.test(tag))).toBe(images[0]);
+  });
+
   it('reads a bare [] from the blocks call as a landing page, and anything else as an ordinary one', () => {
     expect(BlockListSchema.parse([])).toEqual({ placements: [], landing: true });
     expect(BlockListSchema.parse({ path: '/x', data: {} }).landing).toBe(false);

@@ -32,6 +32,7 @@ export function ListingScreen({ listing }: { listing: ListingView }) {
               href={item.path}
               image={CARD_IMAGE_FIELDS.map((f) => item.images[f]?.[0]).find(Boolean)}
               eager={index < EAGER_CARDS}
+              priority={index === 0}
               date={listing.showDates ? formatDate(item.created) : undefined}
               dateTime={item.created}
               summary={item.body?.summary}

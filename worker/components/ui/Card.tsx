@@ -12,6 +12,7 @@ export function Card({
   href,
   image,
   eager = false,
+  priority = false,
   date,
   dateTime,
   summary,
@@ -22,6 +23,8 @@ export function Card({
   href?: string;
   image?: Image;
   eager?: boolean;
+  /** The first card of a listing: its image is the page's LCP. */
+  priority?: boolean;
   /** Already formatted DD.MM.YYYY. */
   date?: string;
   /** The machine-readable date for <time>. */
@@ -35,7 +38,7 @@ export function Card({
     <li className={image ? 'card card--with-image' : 'card'}>
       {image && (
         <div className="card__media">
-          <ContentImage image={image} alt={title} eager={eager} />
+          <ContentImage image={image} alt={title} eager={eager} priority={priority} />
         </div>
       )}
       <div className="card__body">
