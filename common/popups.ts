@@ -18,3 +18,14 @@ export const isPopupForm = (value: unknown): value is PopupForm => typeof value 
 
 /** The attribute that makes any element open a popup: its value is the form id. */
 export const POPUP_ATTRIBUTE = 'data-popup';
+
+/** Spec §2 reading B: the pages that only open their popup, over the home page (and where a book button leads without JavaScript). */
+export const POPUP_PAGES: { readonly [path: string]: PopupForm } = {
+  '/consultation.html': 'consultation',
+  '/callback.html': 'callback',
+  '/review.html': 'review',
+};
+
+/** The page that opens `form`'s popup; the forms without a page of their own open the consultation's. */
+export const popupPageOf = (form: PopupForm): string =>
+  Object.keys(POPUP_PAGES).find((path) => POPUP_PAGES[path] === form) ?? '/consultation.html';

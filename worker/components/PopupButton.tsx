@@ -1,11 +1,9 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { POPUP_ATTRIBUTE, type PopupForm } from '../../common/popups';
+import { POPUP_ATTRIBUTE, popupPageOf, type PopupForm } from '../../common/popups';
 import { WAKES_ATTRIBUTE } from '../../common/island-markers';
 import { ButtonContent, buttonClass, type ButtonLook } from './ui/Button';
 
-/** The page that opens each popup over the home page without JavaScript (spec §2 reading B). */
-const POPUP_PAGES: Partial<Record<PopupForm, string>> = { callback: '/callback.html', review: '/review.html' };
 
 /**
  * A link that opens the popup of `form` (waking the popup island on first use);
@@ -22,7 +20,7 @@ export function PopupButton({
 }: ButtonLook & { form: PopupForm; className?: string; icon?: LucideIcon; children: ReactNode }) {
   const attributes = { [POPUP_ATTRIBUTE]: form, [WAKES_ATTRIBUTE]: 'Popup' };
   return (
-    <a className={className ?? buttonClass(look)} href={POPUP_PAGES[form] ?? '/consultation.html'} {...attributes}>
+    <a className={className ?? buttonClass(look)} href={popupPageOf(form)} {...attributes}>
       <ButtonContent icon={icon}>{children}</ButtonContent>
     </a>
   );

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { POPUP_TITLES, type PopupForm } from '../../common/popups';
+import { POPUP_PAGES, POPUP_TITLES, type PopupForm } from '../../common/popups';
 import type { AppEnv } from '../app-env';
 import { optional } from '../drupal/optional';
 import { framed } from '../middleware/page-renderer';
@@ -35,7 +35,6 @@ async function homePage(c: Context<AppEnv>, popup?: PopupForm) {
 siteRoutes.get('/', framed(), (c) => homePage(c));
 
 // Spec §2 reading B: each of these only opens its popup, over the home page.
-const POPUP_PAGES: Record<string, PopupForm> = { '/consultation.html': 'consultation', '/callback.html': 'callback', '/review.html': 'review' };
 for (const [path, form] of Object.entries(POPUP_PAGES)) siteRoutes.get(path, framed(() => '/'), (c) => homePage(c, form));
 
 for (const route of LISTING_ROUTES) {
