@@ -25,12 +25,13 @@ function chunkOf(source: string): string {
 /**
  * The hashed file names a page links: the island loader, the site's stylesheet,
  * the font files that stylesheet uses (to preload: they are found only once the
- * stylesheet has been parsed and the text laid out), and each island's chunk.
+ * stylesheet has been parsed and the text laid out; not the rouble sign's file,
+ * which only price pages need), and each island's chunk.
  */
 export const clientAssets = {
   loader: `/${entry.file}`,
   stylesheets: (entry.css ?? []).map((file) => `/${file}`),
-  fonts: (entry.assets ?? []).filter((file) => file.endsWith('.woff2')).map((file) => `/${file}`),
+  fonts: (entry.assets ?? []).filter((file) => file.endsWith('.woff2') && !file.includes('latin-ext')).map((file) => `/${file}`),
   island: (name: string): string => chunkOf(`islands/${name}.tsx`),
   behavior: (name: string): string => chunkOf(`behaviors/${name}.ts`),
 } as const;

@@ -45,7 +45,7 @@ export async function renderPage(page: PageRender): Promise<Response> {
   const document = (
     <Document head={head} fallbackTitle={`${page.title} — ${page.frame.site.name}`} nonce={page.nonce}>
       {page.layout === 'bare' ? (
-        <BareLayout layout={page.frame}>{page.body}</BareLayout>
+        <BareLayout layout={page.frame} nonce={page.nonce}>{page.body}</BareLayout>
       ) : (
         <DefaultLayout layout={page.frame} searchKeywords={page.searchKeywords} popup={page.popup} preFooter={page.preFooter} nonce={page.nonce}>
           {page.body}

@@ -10,12 +10,13 @@ import { Icon } from '../ui/Icon';
 import { Copyright } from './Footer';
 import { TAGLINE } from './Header';
 import { MobileBar } from './MobileBar';
+import { NavigationFeel } from './NavigationFeel';
 
 /**
  * Spec §2's bare layout for landing pages: no menus, no side column, no
  * carousels; the logo, the phone, the book button, the content and a short footer.
  */
-export function BareLayout({ layout, children }: { layout: LayoutData; children: ReactNode }) {
+export function BareLayout({ layout, nonce, children }: { layout: LayoutData; nonce: string; children: ReactNode }) {
   const { site } = layout;
   return (
     <>
@@ -49,6 +50,7 @@ export function BareLayout({ layout, children }: { layout: LayoutData; children:
       </footer>
       <MobileBar phone={site.phone} />
       <Island component={Popup} props={{ phone: site.phone, initial: null }} />
+      <NavigationFeel nonce={nonce} />
     </>
   );
 }
