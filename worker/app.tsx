@@ -22,9 +22,14 @@ app.route('/', siteRoutes);
 // Pages are read-only; the forms' endpoints, when they come, are routed above this.
 app.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], '*', (c) => c.text('Метод не поддерживается', 405, { Allow: 'GET, HEAD' }));
 
-// Drupal down with no cached copy: spec §8's error page, 503 so that crawlers come back.
+/**
+ * Spec §8's error page, by what went wrong: Drupal down with no cached copy is
+ * 503, so that crawlers come back; Drupal refusing the page's own request as
+ * malformed is the 400 page; anything else (an answer we cannot read) is 500.
+ */
 app.onError((error, c) => {
   console.error('Запрос не обработан', error instanceof Error ? error.stack : error);
   if (!c.var.config) return c.text('Внутренняя ошибка', 500);
-  return renderError(c, error instanceof OriginError && error.unhealthy ? 503 : 500);
+  if (!(error instanceof OriginError)) return renderError(c, 500);
+  return renderError(c, error.unhealthy ? 503 : error.status === 400 ? 400 : 500);
 });

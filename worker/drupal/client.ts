@@ -1,11 +1,12 @@
 import type { KvCache } from '../cache/kv-cache';
 import { decodeJson, parse, type Decoder } from './decode';
 import { endpoints, pathScoped, type CollectionQuery, type MenuName, type OtherList } from './endpoints';
-import { includesFor } from './includes';
+import { wantedRelationships } from './includes';
 import { linkFieldOf } from './link-field';
 import { toNodeData } from './map-node';
 import { optional } from './optional';
-import { fetchFromOrigin, OriginError, type OriginOptions } from './origin';
+import { fetchFromOrigin, OriginError, type OriginOptions, type OriginResponse } from './origin';
+import { includesFor, possibleRelationships, relationshipsFromSample, relationshipTo, type Relationships } from './relationships';
 import { sanitizeHtml } from './sanitize-html';
 import { BreadcrumbSchema } from './schemas/breadcrumb';
 import { BlockListSchema, BlockContentSchema } from './schemas/blocks';
@@ -30,6 +31,12 @@ export interface DrupalClient {
   entity(lookup: Extract<PathLookup, { kind: 'entity' }>): Promise<NodeData | null>;
   nodes(bundle: string, query: CollectionQuery): Promise<NodeList>;
   nodeByNid(bundle: string, nid: number): Promise<NodeData | null>;
+  /**
+   * Nodes of `bundle` that reference the term (the services of a section), through
+   * whichever field of the bundle Drupal shows pointing at the term's vocabulary;
+   * null when the bundle has no such field.
+   */
+  nodesOfTerm(bundle: string, term: { vocabulary: string; uuid: string }, limit: number): Promise<NodeList | null>;
   search(keys: string): Promise<SearchResult[]>;
   /** Spec §2: the home page's main slider, sticky slides first, then the newest. */
   homeSlides(limit: number): Promise<HomeSlide[]>;
@@ -50,10 +57,39 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
   const get = <T>(url: string, decode: Decoder<T>) =>
     cache.get(url, async () => decode(await fetchFromOrigin(url, origin)));
 
-  const entityUrl = (lookup: Extract<PathLookup, { kind: 'entity' }>) =>
+  /** What a resource type can include, learned from a few of its resources and cached like any payload. */
+  const relationshipsOf = (entityType: string, bundle: string): Promise<Relationships | null> =>
+    optional(
+      `relationships ${entityType}--${bundle}`,
+      get(urls.jsonapi(`${entityType}/${bundle}`, { 'page[limit]': String(RELATIONSHIP_SAMPLE) }), decodeRelationships),
+      null,
+    );
+
+  const includesOf = async (entityType: string, bundle: string): Promise<string[]> =>
+    includesFor(await relationshipsOf(entityType, bundle), entityType === 'node' ? wantedRelationships(bundle) : []);
+
+  /**
+   * A document asked with `include`. Should JSON:API still refuse a relationship
+   * (a field removed since we learned the type), its 400 lists the ones that
+   * exist, and the document is asked again with only those; it is cached under
+   * the first URL, so the next visit asks nothing.
+   */
+  const fetchIncluding = async (build: (include: readonly string[]) => string, include: readonly string[]): Promise<OriginResponse> => {
+    const response = await fetchFromOrigin(build(include), origin);
+    if (response.status !== 400 || include.length === 0) return response;
+    const possible = possibleRelationships(response.body);
+    if (!possible) return response;
+    console.warn(`JSON:API: нет связей ${include.filter((name) => !possible.includes(name)).join(', ')}; запрошено без них`);
+    return fetchFromOrigin(build(include.filter((name) => possible.includes(name))), origin);
+  };
+
+  const getIncluding = <T>(build: (include: readonly string[]) => string, include: readonly string[], decode: Decoder<T>) =>
+    cache.get(build(include), async () => decode(await fetchIncluding(build, include)));
+
+  const entityUrl = (lookup: Extract<PathLookup, { kind: 'entity' }>) => (include: readonly string[]) =>
     lookup.individual
-      ? urls.individual(lookup.individual, includesFor(lookup.bundle))
-      : urls.jsonapi(`${lookup.entityType}/${lookup.bundle}/${lookup.uuid}`);
+      ? urls.individual(lookup.individual, include)
+      : urls.jsonapi(`${lookup.entityType}/${lookup.bundle}/${lookup.uuid}`, include.length ? { include: include.join(',') } : {});
 
   const client: DrupalClient = {
     translatePath: (path) => get(urls.translatePath(path), decodeTranslatePath),
@@ -86,16 +122,17 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
 
     servicesMenu: () => get(urls.servicesMenu(), decodeJson('services menu', ServicesMenuSchema, { notFound: [] })),
 
-    entity: (lookup) =>
-      get(entityUrl(lookup), async (response) => {
+    entity: async (lookup) =>
+      getIncluding(entityUrl(lookup), await includesOf(lookup.entityType, lookup.bundle), async (response) => {
         if (response.status === 404 || response.status === 403) return { value: null, negative: true };
-        const doc = (await decodeJson('node', IndividualDocumentSchema)(response)).value;
+        const doc = (await decodeJson(`${lookup.entityType} ${lookup.bundle}`, IndividualDocumentSchema)(response)).value;
         return { value: await toNodeData(doc.data, doc.included) };
       }),
 
-    nodes: (bundle, query) =>
-      get(
-        urls.collection(bundle, { include: includesFor(bundle), ...query }),
+    nodes: async (bundle, query) =>
+      getIncluding(
+        (include) => urls.collection(bundle, { ...query, include }),
+        await includesOf('node', bundle),
         async (response): Promise<{ value: NodeList }> => {
           const doc = (await decodeJson(`list ${bundle}`, CollectionDocumentSchema)(response)).value;
           return {
@@ -113,11 +150,18 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
       return list.items[0] ?? null;
     },
 
+    async nodesOfTerm(bundle, term, limit) {
+      const field = relationshipTo(await relationshipsOf('node', bundle), `taxonomy_term--${term.vocabulary}`);
+      if (!field) return null;
+      return client.nodes(bundle, { filters: { [`${field}.id`]: term.uuid }, sort: 'title', limit });
+    },
+
     search: (keys) => get(urls.search(keys), decodeJson('search', SearchResultsSchema, { notFound: [] })),
 
-    homeSlides: (limit) =>
-      get(
-        urls.collection('sliders', { include: includesFor('sliders'), sort: '-sticky,-created', limit }),
+    homeSlides: async (limit) =>
+      getIncluding(
+        (include) => urls.collection('sliders', { include, sort: '-sticky,-created', limit }),
+        await includesOf('node', 'sliders'),
         async (response): Promise<{ value: HomeSlide[] }> => {
           const doc = (await decodeJson('home slides', CollectionDocumentSchema)(response)).value;
           const slides = await Promise.all(
@@ -139,7 +183,7 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
     async purgePath(path) {
       const lookup = await client.translatePath(path).catch(() => null);
       const scoped = pathScoped.map((call) => urls[call](path));
-      const entity = lookup?.kind === 'entity' ? [entityUrl(lookup)] : [];
+      const entity = lookup?.kind === 'entity' ? [entityUrl(lookup)(await includesOf(lookup.entityType, lookup.bundle))] : [];
       await Promise.all([...scoped, ...entity].map((url) => cache.purge(url)));
     },
 
@@ -147,6 +191,19 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
   };
   return client;
 }
+
+/** Enough resources to see each relationship's target at least once, few enough to stay light. */
+const RELATIONSHIP_SAMPLE = 3;
+
+const decodeRelationships: Decoder<Relationships | null> = ({ status, body }) => {
+  // A type Drupal will not list to us: nothing learned, the screens' own names are tried.
+  if (status === 403 || status === 404) return { value: null, negative: true };
+  if (status !== 200) throw new OriginError(`relationships: Drupal ответил ${status}`, status);
+  const learned = relationshipsFromSample(body);
+  if (!learned) throw new OriginError('relationships: неожиданный ответ Drupal', 200, { unhealthy: false });
+  // No resource to learn from: nothing known yet (a type with content later is learned then).
+  return learned.names.length === 0 ? { value: null, negative: true } : { value: learned };
+};
 
 /** A block's body, sanitised before it is cached (HTMLRewriter is async, so not inside the schema). */
 const decodeBlockContent =

@@ -19,7 +19,7 @@ export function decodeJson<S extends z.ZodType>(
     if (status === 200) return { value: parse(what, schema, body) };
     if (status === 404 && options.notFound !== undefined) return { value: options.notFound, negative: true };
     if (status === 403 && options.forbidden !== undefined) return { value: options.forbidden, negative: true };
-    throw new OriginError(`${what}: Drupal ответил ${status}`, status);
+    throw new OriginError(`${what}: Drupal ответил ${status}${describeErrors(body)}`, status);
   };
 }
 
@@ -28,7 +28,18 @@ export function parse<S extends z.ZodType>(what: string, schema: S, body: unknow
   if (!result.success) {
     const issue = result.error.issues[0];
     // Drupal answered, in a shape we did not expect: a problem of this call, not of Drupal's health.
-    throw new OriginError(`${what}: неожиданный ответ Drupal (${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''})`, 200, { unhealthy: false });
+    throw new OriginError(`${what}: неожиданный ответ Drupal (${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''})`, 200, {
+      unhealthy: false,
+      cause: result.error,
+    });
   }
   return result.data;
+}
+
+/** JSON:API's error detail, so that a log says why Drupal refused ("… is not a valid relationship field name"). */
+function describeErrors(body: unknown): string {
+  if (typeof body !== 'object' || body === null || !('errors' in body) || !Array.isArray(body.errors)) return '';
+  const first: unknown = body.errors[0];
+  const detail = typeof first === 'object' && first !== null && 'detail' in first ? first.detail : undefined;
+  return typeof detail === 'string' ? ` (${detail.slice(0, 300)})` : '';
 }

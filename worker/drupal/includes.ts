@@ -1,9 +1,10 @@
 /**
- * Image and file relationships to include per bundle (spec §3 fields). JSON:API
- * answers 400 for a relationship a bundle does not have, so each list names only
- * the bundle's own fields.
+ * Relationship fields the screens read by name (spec §3), per bundle. They are
+ * only asked for when Drupal's bundle has them (relationships.ts); file fields
+ * are learned and need not be listed, but a field empty on every sampled node
+ * would go unseen, so the screens name theirs.
  */
-const IMAGE_INCLUDES: Readonly<Record<string, readonly string[]>> = {
+const WANTED: Readonly<Record<string, readonly string[]>> = {
   services: ['field_image', 'field_photo', 'field_preview_photo', 'field_popular_procedure_img'],
   doctors: ['field_photo', 'field_photo_big'],
   patients: ['field_photo'],
@@ -18,4 +19,4 @@ const IMAGE_INCLUDES: Readonly<Record<string, readonly string[]>> = {
   sliders: ['field_photo3', 'field_photos_mobile'],
 };
 
-export const includesFor = (bundle: string): readonly string[] => IMAGE_INCLUDES[bundle] ?? [];
+export const wantedRelationships = (bundle: string): readonly string[] => WANTED[bundle] ?? [];

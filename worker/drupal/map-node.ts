@@ -5,7 +5,7 @@ import { FileAttributesSchema, PathFieldSchema, TextFieldSchema, type Resource }
 import { flag, numeric, optionalText } from './schemas/lenient';
 import type { Image, NodeData } from './types';
 
-const SKIPPED_ATTRIBUTES = new Set(['drupal_internal__nid', 'drupal_internal__vid', 'title', 'body', 'path', 'created', 'status']);
+const SKIPPED_ATTRIBUTES = new Set(['drupal_internal__nid', 'drupal_internal__vid', 'title', 'body', 'description', 'path', 'created', 'status']);
 
 /** An attribute as text; `html` when it came from a formatted-text object (Drupal's HTML). */
 const TextLike = z.union([
@@ -24,7 +24,9 @@ const TextLike = z.union([
 export async function toNodeData(resource: Resource, included: readonly Resource[] = []): Promise<NodeData> {
   const a = resource.attributes;
   const title = optionalText.parse(a.title ?? a.field_title2 ?? a.name) ?? '';
-  const body = a.body === undefined || a.body === null ? undefined : TextFieldSchema.safeParse(a.body);
+  // A taxonomy term's text is its description.
+  const text = a.body ?? a.description;
+  const body = text === undefined || text === null ? undefined : TextFieldSchema.safeParse(text);
   const rawBody = body?.success ? (body.data.processed ?? body.data.value) : undefined;
   const bodyHtml = rawBody ? await sanitizeHtml(rawBody) : undefined;
 

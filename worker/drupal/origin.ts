@@ -16,9 +16,9 @@ export class OriginError extends Error {
   constructor(
     message: string,
     readonly status?: number,
-    options: { unhealthy?: boolean } = {},
+    options: { unhealthy?: boolean; cause?: unknown } = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'OriginError';
     this.unhealthy = options.unhealthy ?? (status === undefined || status >= 500);
   }
@@ -40,7 +40,7 @@ export async function fetchFromOrigin(url: string, options: OriginOptions): Prom
   try {
     response = await doFetch(url, { headers, signal: AbortSignal.timeout(options.timeoutMs) });
   } catch (error) {
-    throw new OriginError(describeFailure(error, options.timeoutMs));
+    throw new OriginError(describeFailure(error, options.timeoutMs), undefined, { cause: error });
   }
   if (response.status >= 500) {
     await response.body?.cancel();
@@ -50,7 +50,7 @@ export async function fetchFromOrigin(url: string, options: OriginOptions): Prom
   try {
     text = await response.text();
   } catch (error) {
-    throw new OriginError(`ответ Drupal не прочитан: ${describeFailure(error, options.timeoutMs)}`);
+    throw new OriginError(`ответ Drupal не прочитан: ${describeFailure(error, options.timeoutMs)}`, undefined, { cause: error });
   }
   try {
     return { status: response.status, body: JSON.parse(text) as unknown };

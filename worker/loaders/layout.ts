@@ -3,6 +3,7 @@ import type { DrupalClient } from '../drupal/client';
 import type { Block, Crumb, HeadData, MenuItem } from '../drupal/types';
 import { defer, type Deferred } from '../render/deferred';
 import { optional } from '../drupal/optional';
+import { headOnSite } from './head-on-site';
 
 export interface SiteInfo {
   name: string;
@@ -37,7 +38,7 @@ export function loadLayout(drupal: DrupalClient, config: Config, path: string): 
   return {
     ...loadSharedParts(drupal, config),
     path,
-    head: optional('metatag', drupal.metatags(path), { tags: [] }),
+    head: optional('metatag', drupal.metatags(path), { tags: [] }).then((head) => headOnSite(head, config.siteUrl, config.drupalBaseUrl)),
     ...loadBlocks(drupal, path),
     breadcrumb: defer(optional('breadcrumb', drupal.breadcrumb(path), [])),
   };

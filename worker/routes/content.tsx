@@ -3,6 +3,7 @@ import type { AppEnv } from '../app-env';
 import { resolvePath } from '../paths/resolve-path';
 import { NodeScreen } from '../screens/NodeScreen';
 import { renderError } from './error';
+import { termRoute } from './term';
 
 /**
  * Every path no route claims: redirects first, then the Drupal entity behind the
@@ -26,6 +27,7 @@ export async function contentRoute(c: Context<AppEnv>): Promise<Response> {
     case 'forbidden':
       return renderError(c, 403);
     case 'entity': {
+      if (resolution.entityType === 'taxonomy_term') return termRoute(c, resolution);
       // Started together with the node: the page still takes two rounds to Drupal.
       const frame = c.var.frame.forPage();
       // The pre-footer leaves this node out of its kind's carousel (a doctor among «other doctors»).
