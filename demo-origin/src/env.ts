@@ -2,6 +2,8 @@
 export interface Bindings {
   /** Delay of every API response in ms (string number), e.g. --var DEMO_DELAY_MS:100 */
   DEMO_DELAY_MS?: string;
+  /** Field layout: "full" (default) or "lean" (README.md, "Schema modes"), e.g. --var DEMO_SCHEMA:lean */
+  DEMO_SCHEMA?: string;
   /** Static assets (public/), bound automatically by [assets]. */
   ASSETS?: Fetcher;
 }

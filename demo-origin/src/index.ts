@@ -7,7 +7,7 @@ import type { AppEnv } from './env';
 import { json, noRoute } from './lib/http';
 import { blockRoutes } from './routes/blocks';
 import { breadcrumbRoutes } from './routes/breadcrumb';
-import { controlRoutes, demoFaults } from './routes/control';
+import { controlRoutes, demoFaults, demoSchema } from './routes/control';
 import { jsonapiRoutes } from './routes/jsonapi';
 import { metatagRoutes } from './routes/metatag';
 import { restViewRoutes } from './routes/rest-views';
@@ -16,6 +16,9 @@ import { userRoutes } from './routes/user';
 import { webformRoutes } from './routes/webform';
 
 const app = new Hono<AppEnv>();
+
+// The schema mode DEMO_SCHEMA chose, for every request.
+app.use('*', demoSchema);
 
 // Test control first: never delayed, faulted or counted.
 app.route('/', controlRoutes);

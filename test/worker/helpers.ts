@@ -49,6 +49,11 @@ export const demo = {
     const res = await fetch(`${demoUrl}/__demo/reset`, { method: 'POST' });
     if (!res.ok) throw new Error(`demo reset: ${res.status}`);
   },
+  /** Switches the demo's field layout (demo-origin/README.md, "Schema modes"); reset() returns to DEMO_SCHEMA's. */
+  async schema(mode: 'full' | 'lean') {
+    const res = await fetch(`${demoUrl}/__demo/schema`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mode }) });
+    if (!res.ok) throw new Error(`demo schema: ${res.status}`);
+  },
   async requests(): Promise<{ total: number; byUrl: Record<string, number> }> {
     return (await fetch(`${demoUrl}/__demo/requests`)).json();
   },

@@ -8,6 +8,7 @@ import { nodeByNid, nodeByUuid, nodes } from '../content/index';
 import { BUNDLES, isBundle, type NodeRecord, type Ref, type RelField } from '../content/model';
 import { termByUuid, terms, type Term } from '../content/terms';
 import type { Json, JsonObject } from './json';
+import { hasField, isLean, leanAttributes, leanMeta } from './schema';
 import { uuidFor } from './uuid';
 
 export interface Identifier {
@@ -29,6 +30,8 @@ export interface Resource {
   readonly relationships: Readonly<Record<string, RelData>>;
   /** Visible to anonymous users (published). */
   readonly published: boolean;
+  /** The entity's numeric id (nid, fid, tid, block id): picks lean mode's variants (schema.ts). */
+  readonly seed: number;
 }
 
 export const JSONAPI_VERSION: JsonObject = {
@@ -96,15 +99,18 @@ export function nodeResource(n: NodeRecord): Resource {
     revision_uid: userIdentifier(),
     uid: userIdentifier(),
   };
-  for (const [name, rel] of Object.entries(n.rels)) relationships[name] = relData(rel);
+  const type = `node--${n.bundle}`;
+  // Fields the bundle lacks in the current schema mode are not part of its resource type at all.
+  for (const [name, rel] of Object.entries(n.rels)) if (hasField(type, name)) relationships[name] = relData(rel);
   return {
-    type: `node--${n.bundle}`,
+    type,
     id: n.uuid,
     selfPath: `/jsonapi/node/${n.bundle}/${n.uuid}`,
     version: n.vid,
     attributes,
     relationships,
     published: n.status,
+    seed: n.nid,
   };
 }
 
@@ -127,6 +133,7 @@ export function fileResource(f: FileRecord): Resource {
     },
     relationships: { uid: userIdentifier() },
     published: true,
+    seed: f.fid,
   };
 }
 
@@ -157,6 +164,7 @@ export function termResource(t: Term): Resource {
       parent: [{ type: `taxonomy_term--${t.vocabulary}`, id: 'virtual', meta: { links: { help: { href: 'https://www.drupal.org/docs/8/modules/json-api/core-concepts#virtual', meta: { about: "Usage and meaning of the 'virtual' resource identifier." } } } } }],
     },
     published: true,
+    seed: t.tid,
   };
 }
 
@@ -185,6 +193,7 @@ export function blockContentResource(b: BlockContent): Resource {
       revision_user: null,
     },
     published: true,
+    seed: b.id,
   };
 }
 
@@ -251,7 +260,10 @@ export function resolveIdentifier(id: Identifier): Resource | null {
   return t ? t.byId(id.id) : null;
 }
 
-/** Field names of a resource type (from its first resource: every resource of a type has the same keys). */
+/**
+ * Field names of a resource type (from its first resource: every resource of a type has the same
+ * keys). Lean mode's missing relationship fields are already absent from the resources.
+ */
 export function schemaOf(t: ResourceType): { attributes: string[]; relationships: string[] } {
   const first = t.all()[0];
   return first
@@ -271,7 +283,8 @@ export function serialize(r: Resource, origin: string, fields: SparseFields): Js
   const only = fields.get(r.type);
   const base = origin + r.selfPath;
   const attributes: JsonObject = {};
-  for (const [k, v] of Object.entries(r.attributes)) if (!only || only.has(k)) attributes[k] = v;
+  const values = isLean() ? leanAttributes(r.type, r.seed, r.attributes) : r.attributes;
+  for (const [k, v] of Object.entries(values)) if (!only || only.has(k)) attributes[k] = v;
   const relationships: JsonObject = {};
   for (const [k, data] of Object.entries(r.relationships)) {
     if (only && !only.has(k)) continue;
@@ -295,7 +308,7 @@ export function serialize(r: Resource, origin: string, fields: SparseFields): Js
 }
 
 export function identifierJson(i: Identifier): JsonObject {
-  return { type: i.type, id: i.id, meta: i.meta };
+  return { type: i.type, id: i.id, meta: isLean() ? leanMeta(i.meta) : i.meta };
 }
 
 // ---- Errors ---------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 /**
  * Module-level state of the demo origin (one isolate under wrangler dev): fault configuration,
- * request counters, accepted webform submissions and login sessions.
+ * schema mode, request counters, accepted webform submissions and login sessions.
  */
 import type { Json, JsonObject } from './json';
 
@@ -39,8 +39,15 @@ export interface Session {
   readonly logoutToken: string;
 }
 
+/** Field layout the demo answers in (README.md, "Schema modes"). */
+export type SchemaMode = 'full' | 'lean';
+
 export const state = {
   faults: { rules: [] } as FaultConfig,
+  /** The mode DEMO_SCHEMA chose (refreshed from the binding on every request). */
+  schemaDefault: 'full' as SchemaMode,
+  /** The mode POST /__demo/schema set; null: the DEMO_SCHEMA one. */
+  schemaOverride: null as SchemaMode | null,
   total: 0,
   byUrl: new Map<string, number>(),
   submissions: [] as Submission[],
@@ -49,6 +56,7 @@ export const state = {
 
 export function resetState(): void {
   state.faults = { rules: [] };
+  state.schemaOverride = null;
   state.total = 0;
   state.byUrl.clear();
   state.submissions = [];

@@ -21,6 +21,9 @@
  *  - /blocks_for_page/block/next_cycle_links?page=P → {"items": [{nid, title, url}]}: the next three
  *    items of the same kind after P, wrapping around (services: siblings in menu order; other
  *    bundles: newest first); unknown P: `[]`.
+ *
+ * In lean schema mode every number and boolean of these bodies is a string (weight "0", depth "1",
+ * settings.status "1", negate "0"), as Views and PHP arrays cast to strings give them.
  */
 import { Hono } from 'hono';
 import { blockContentById, blockPlacements, placementVisible } from '../content/blocks';
@@ -31,12 +34,18 @@ import { refImages, type NodeRecord } from '../content/model';
 import { priceGroups, type PriceGroup, type PriceRow } from '../content/prices';
 import { childServices, serviceByNid, serviceDescendants, serviceTree, type Service } from '../content/services';
 import type { AppEnv } from '../env';
-import { json, normalizePath } from '../lib/http';
+import { json as jsonResponse, normalizePath } from '../lib/http';
 import type { Json, JsonObject } from '../lib/json';
 import { publishedNodeAt } from '../lib/paths';
+import { restBody } from '../lib/schema';
 import { uuidFor } from '../lib/uuid';
 
 export const blockRoutes = new Hono<AppEnv>();
+
+/** A JSON response in the current schema mode's shapes. */
+function json(body: Json, status?: number): Response {
+  return jsonResponse(restBody(body), status);
+}
 
 // ---- Blocks -----------------------------------------------------------------------------------------
 

@@ -1,8 +1,9 @@
 /**
- * Test control (demo only; the site never calls these): fault injection, request counters,
- * submissions, reset. Also the middleware that applies DEMO_DELAY_MS and the fault rules to every
- * API request: delays, hangs, error statuses, and bodies a real Drupal sends when it misbehaves
- * (an HTML maintenance page, JSON cut off mid-way).
+ * Test control (demo only; the site never calls these): fault injection, schema mode, request
+ * counters, submissions, reset. Also the middleware that reads DEMO_SCHEMA, and the one that
+ * applies DEMO_DELAY_MS and the fault rules to every API request: delays, hangs, error statuses,
+ * and bodies a real Drupal sends when it misbehaves (an HTML maintenance page, JSON cut off
+ * mid-way).
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
@@ -10,6 +11,7 @@ import type { AppEnv } from '../env';
 import { json, noContent, rawPathAndQuery } from '../lib/http';
 import { errorDocument, reasonPhrase } from '../lib/jsonapi';
 import type { Json } from '../lib/json';
+import { isSchemaMode, schemaMode, SCHEMA_MODES } from '../lib/schema';
 import { countRequest, requestsJson, resetState, state, type FaultConfig, type FaultRule } from '../lib/state';
 
 export const controlRoutes = new Hono<AppEnv>();
@@ -48,6 +50,24 @@ controlRoutes.post('/__demo/faults', async (c) => {
 
 controlRoutes.get('/__demo/faults', () => json(faultsJson()));
 
+// Schema mode (README.md, "Schema modes"): {"mode": "full" | "lean"}; reset returns to DEMO_SCHEMA's.
+controlRoutes.post('/__demo/schema', async (c) => {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    body = undefined;
+  }
+  const mode = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { mode?: unknown }).mode : undefined;
+  if (!isSchemaMode(mode)) {
+    return json({ error: `Body must be JSON {"mode": ${SCHEMA_MODES.map((m) => `"${m}"`).join(' | ')}}, got ${JSON.stringify(body ?? null)}` }, 400);
+  }
+  state.schemaOverride = mode;
+  return json({ mode: schemaMode() });
+});
+
+controlRoutes.get('/__demo/schema', () => json({ mode: schemaMode() }));
+
 controlRoutes.get('/__demo/requests', () => json(requestsJson()));
 
 controlRoutes.post('/__demo/reset', () => {
@@ -60,6 +80,20 @@ controlRoutes.get('/__demo/submissions', () =>
 );
 
 controlRoutes.all('/__demo/*', (c) => json({ error: `Unknown control endpoint ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
+
+/**
+ * Takes the default schema mode from DEMO_SCHEMA ("full" when unset or empty); any other value
+ * is a configuration mistake, answered 500 on every request so that it cannot go unnoticed.
+ */
+export const demoSchema: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const raw = (c.env?.DEMO_SCHEMA ?? '').trim();
+  const mode = raw === '' ? 'full' : raw;
+  if (!isSchemaMode(mode)) {
+    return json({ message: `DEMO_SCHEMA must be ${SCHEMA_MODES.map((m) => `"${m}"`).join(' or ')}, not "${raw}".` }, 500);
+  }
+  state.schemaDefault = mode;
+  await next();
+};
 
 function faultsJson(): Json {
   const f = state.faults;

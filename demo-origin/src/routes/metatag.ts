@@ -14,6 +14,7 @@ import type { AppEnv } from '../env';
 import { json, normalizePath, originOf } from '../lib/http';
 import type { Json } from '../lib/json';
 import { pageInfo } from '../lib/page-info';
+import { hasField } from '../lib/schema';
 import { stripTags, trimText } from '../lib/text';
 
 export const metatagRoutes = new Hono<AppEnv>();
@@ -35,6 +36,7 @@ const NOINDEX = new Set([NOT_FOUND_NID, FORBIDDEN_NID, 902]);
 
 function nodeImage(n: NodeRecord): string | null {
   for (const f of IMAGE_FIELDS) {
+    if (!hasField(`node--${n.bundle}`, f)) continue;
     const [p] = refImages(n.rels[f]);
     if (p) return FILES_BASE + p;
   }

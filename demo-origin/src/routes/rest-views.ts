@@ -2,7 +2,8 @@
  * The clinic's Views REST exports (drupal-api.md §6a, §8): bare JSON arrays of rows whose values
  * are strings ("nid": "251"), `[]` when empty. `view_node` and image URLs are root-relative,
  * dates are ISO 8601 with the Moscow offset. A non-numeric contextual argument gives `[]`, an
- * unsupported `?_format=` gives 406.
+ * unsupported `?_format=` gives 406. In lean schema mode a column whose field the bundle lacks
+ * (doctors' field_photo_big) is not in the view.
  */
 import { Hono } from 'hono';
 import { actions, articles } from '../content/actions-articles';
@@ -18,6 +19,7 @@ import { terms, termPath } from '../content/terms';
 import type { AppEnv } from '../env';
 import { todayMoscow } from '../lib/dates';
 import { badFormat, json, type Ctx } from '../lib/http';
+import { hasField, restBody } from '../lib/schema';
 import { escapeHtml, foldRu, stripTags } from '../lib/text';
 
 export const restViewRoutes = new Hono<AppEnv>();
@@ -62,7 +64,7 @@ function arg(raw: string | undefined): number | null {
 }
 
 function rows(list: Row[]): Response {
-  return json(list);
+  return json(restBody(list));
 }
 
 /** Promotions whose last day is today or later. */
@@ -197,7 +199,7 @@ restViewRoutes.get(
       .map((n) => ({
         ...base(n),
         field_photo: imageUrl(n, 'field_photo'),
-        field_photo_big: imageUrl(n, 'field_photo_big'),
+        ...(hasField('node--doctors', 'field_photo_big') ? { field_photo_big: imageUrl(n, 'field_photo_big') } : {}),
         field_post: fieldString(n, 'field_post'),
         feedbacks: reviewsWhere((r) => refNids(r.rels.field_doctor).includes(n.nid)),
       }));

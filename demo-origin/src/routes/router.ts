@@ -1,13 +1,15 @@
 /**
- * decoupled_router's translate-path (≤2.0.5 shape, drupal-api.md §1) and decoupled_kit's
- * redirect endpoint (drupal-api.md §7a).
+ * decoupled_router's translate-path (drupal-api.md §1) and decoupled_kit's redirect endpoint
+ * (drupal-api.md §7a). translate-path answers in the ≤2.0.5 shape in full schema mode and in the
+ * 2.0.6+ shape in lean mode (see v206()).
  */
 import { Hono } from 'hono';
 import { HOME_NID } from '../content/pages';
 import { termPath } from '../content/terms';
 import type { AppEnv } from '../env';
 import { json, normalizePath, originOf } from '../lib/http';
-import type { JsonObject } from '../lib/json';
+import { isJsonObject, type JsonObject } from '../lib/json';
+import { isLean } from '../lib/schema';
 import { followRedirects, resolveInternal, type Hop, type Target } from '../lib/paths';
 
 export const routerRoutes = new Hono<AppEnv>();
@@ -19,6 +21,38 @@ const DEPRECATED = {
 
 function hopsJson(hops: readonly Hop[]): JsonObject[] {
   return hops.map((h) => ({ from: h.from, to: h.to, status: h.status }));
+}
+
+/**
+ * The redirect trace: one entry per hop (≤2.0.5); in lean mode one entry for the whole chain, as
+ * 2.0.6+ gets it from the Redirect module's repository (first source, final target, and the
+ * status of the redirect that answered last).
+ */
+function traceJson(hops: readonly Hop[]): JsonObject[] {
+  const first = hops[0];
+  const last = hops[hops.length - 1];
+  if (!isLean() || !first || !last || hops.length === 1) return hopsJson(hops);
+  return [{ from: first.from, to: last.to, status: last.status }];
+}
+
+/**
+ * decoupled_router 2.0.6+'s success body: `isExternal: false` after `resolved`, `langcode` at the
+ * top level rather than in `entity`, and `entity.id` as the number the entity's id() gave.
+ */
+function v206(body: JsonObject): JsonObject {
+  const entity = isJsonObject(body.entity) ? body.entity : {};
+  const leanEntity: JsonObject = {};
+  for (const [k, v] of Object.entries(entity)) {
+    if (k === 'id') leanEntity.id = Number(v);
+    else if (k !== 'langcode') leanEntity[k] = v;
+  }
+  const out: JsonObject = { resolved: body.resolved ?? null, isExternal: false, isHomePath: body.isHomePath ?? false, entity: leanEntity };
+  if (entity.langcode !== undefined) out.langcode = entity.langcode;
+  for (const key of ['label', 'jsonapi', 'meta']) {
+    const v = body[key];
+    if (v !== undefined) out[key] = v;
+  }
+  return out;
 }
 
 function translated(origin: string, target: Target): JsonObject {
@@ -70,12 +104,12 @@ routerRoutes.get('/router/translate-path', (c) => {
   const { hops, final, external } = followRedirects(path);
   if (external) {
     // 2.0.6-style answer: decoupled_router ≤2.0.5 had no way to express an external target.
-    return json({ resolved: final, isHomePath: false, redirect: hopsJson(hops), isExternal: true });
+    return json({ resolved: final, isHomePath: false, redirect: traceJson(hops), isExternal: true });
   }
   const target = resolveInternal(final);
   if (!target) {
     // The redirect subscriber merges its trace onto whatever the router answered.
-    return json(hops.length ? { ...notFound, redirect: hopsJson(hops) } : notFound, 404);
+    return json(hops.length ? { ...notFound, redirect: traceJson(hops) } : notFound, 404);
   }
   if (target.kind === 'node' && !target.node.status) {
     return json(
@@ -86,8 +120,9 @@ routerRoutes.get('/router/translate-path', (c) => {
       403,
     );
   }
-  const body = translated(originOf(c), target);
-  return json(hops.length ? { ...body, redirect: hopsJson(hops) } : body);
+  const full = translated(originOf(c), target);
+  const body = isLean() ? v206(full) : full;
+  return json(hops.length ? { ...body, redirect: traceJson(hops) } : body);
 });
 
 /**
