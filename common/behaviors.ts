@@ -25,6 +25,13 @@ export interface BehaviorProps {
   EagerImages: { delayMs: number };
   /** Spec §9: the kind names the carousel's swiper settings (common/carousels.ts). */
   Carousel: { kind: CarouselKind };
+  /** The player of a video facade: loaded only when the visitor asks for the video. */
+  VideoFacade: { embedBase: string };
+  /**
+   * Spec §2 "Search": the results in the element `resultsId` follow the search page's field
+   * `debounceMs` after the last key; `titleSuffix` ends the tab's title.
+   */
+  LiveSearch: { debounceMs: number; titleSuffix: string; resultsId: string };
 }
 
 export type BehaviorName = keyof BehaviorProps;
@@ -38,4 +45,6 @@ export const BEHAVIOR_TRIGGERS: { readonly [N in BehaviorName]: HydrateWhen } = 
   ConnectionStatus: 'idle',
   EagerImages: 'idle',
   Carousel: 'visible',
+  VideoFacade: 'interaction',
+  LiveSearch: 'interaction',
 };

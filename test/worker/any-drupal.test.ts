@@ -31,7 +31,7 @@ describe('what a bundle can include is learned from Drupal', () => {
   });
 
   it('includes the learned files and only those wanted fields that exist', () => {
-    const known = { names: ['uid', 'field_image', 'field_docs'], files: ['field_docs'], targets: {} };
+    const known = { names: ['uid', 'field_image', 'field_docs'], files: ['field_docs'], targets: {}, attributes: [] };
     expect(includesFor(known, ['field_image', 'field_photo']).sort()).toEqual(['field_docs', 'field_image']);
     expect(includesFor(null, ['field_photo'])).toEqual(['field_photo']);
   });

@@ -16,8 +16,8 @@ function drupalClient() {
   return { client, settled: () => Promise.all(pending) };
 }
 
-/** The news listing's own call (not the sample that learns what news can include). */
-const NEWS_LISTING = '/jsonapi/node/news?filter';
+/** The news listing's own call (not the sample that learns what news can include, nor its count). */
+const NEWS_LISTING = '/jsonapi/node/news?filter[status]=1&sort=-created';
 
 describe('KV cache of Drupal payloads', () => {
   it('answers MISS from Drupal, then HIT from KV without asking Drupal again', async () => {
@@ -170,6 +170,7 @@ describe('KV cache of Drupal payloads', () => {
 function essence(html: string) {
   return {
     title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
-    links: [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]).sort(),
+    // A set: a part that streams in late (the pager, once the listing is counted) sends its fallback too.
+    links: [...new Set([...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]))].sort(),
   };
 }

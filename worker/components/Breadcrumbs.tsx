@@ -1,12 +1,13 @@
 import { use } from 'react';
 import type { Crumb } from '../drupal/types';
 import type { Deferred } from '../render/deferred';
+import { onSite, StructuredData } from './StructuredData';
 
 /**
  * Spec §2: the first crumb reads the clinic's name; on phones only the last crumb
  * shows, or the one before it when the last has no link.
  */
-export function Breadcrumbs({ crumbs, siteName }: { crumbs: Deferred<Crumb[]>; siteName: string }) {
+export function Breadcrumbs({ crumbs, siteName, siteUrl }: { crumbs: Deferred<Crumb[]>; siteName: string; siteUrl: string }) {
   const items = use(crumbs).map((crumb, i) => (i === 0 ? { ...crumb, title: siteName } : crumb));
   if (items.length === 0) return null;
   const last = items.length - 1;
@@ -20,6 +21,12 @@ export function Breadcrumbs({ crumbs, siteName }: { crumbs: Deferred<Crumb[]>; s
           </li>
         ))}
       </ol>
+      <StructuredData
+        data={{
+          '@type': 'BreadcrumbList',
+          itemListElement: items.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.title, item: onSite(siteUrl, crumb.link) })),
+        }}
+      />
     </nav>
   );
 }

@@ -1,7 +1,8 @@
+import { z } from 'zod';
 import type { KvCache } from '../cache/kv-cache';
 import { decodeJson, parse, type Decoder } from './decode';
-import { endpoints, pathScoped, type CollectionQuery, type MenuName, type OtherList } from './endpoints';
-import { wantedRelationships } from './includes';
+import { endpoints, pathScoped, type CollectionQuery, type ListingRule, type MenuName, type OtherList, type ServiceList } from './endpoints';
+import { wantedRelationships } from '../bundles';
 import { linkFieldOf } from './link-field';
 import { toNodeData } from './map-node';
 import { optional } from './optional';
@@ -16,8 +17,10 @@ import { MetatagSchema } from './schemas/metatag';
 import { OtherListSchema } from './schemas/other-list';
 import { RedirectLookupSchema } from './schemas/redirect';
 import { SearchResultsSchema } from './schemas/search';
+import { PriceListSchema, type PriceGroup } from './schemas/price';
 import { TranslatePathSchema } from './schemas/translate-path';
-import type { Block, Crumb, HeadData, HomeSlide, MenuItem, NodeData, NodeList, PathLookup, RedirectHop, SearchResult, Teaser } from './types';
+import { rowsOf, sectionOf } from './schemas/view-rows';
+import type { Block, Crumb, HeadData, HomeSlide, MenuItem, NodeData, NodeList, PathLookup, RedirectHop, SearchResult, Teaser, ViewRow } from './types';
 
 export interface DrupalClient {
   translatePath(path: string): Promise<PathLookup>;
@@ -30,6 +33,14 @@ export interface DrupalClient {
   /** The node a path resolved to; null when Drupal no longer has it or hides it. */
   entity(lookup: Extract<PathLookup, { kind: 'entity' }>): Promise<NodeData | null>;
   nodes(bundle: string, query: CollectionQuery): Promise<NodeList>;
+  /** How many nodes a listing has: Drupal's count when it sends one, else its ids walked (at most MAX_COUNT). */
+  countNodes(bundle: string, query: Pick<CollectionQuery, 'rule' | 'filters'>): Promise<number>;
+  /**
+   * Every published node of `bundle` with an alias (the sitemap): its path, and its
+   * `changed` (else `created`) day as YYYY-MM-DD when Drupal sends one. A bundle
+   * Drupal does not have gives []; at most MAX_PATHS nodes.
+   */
+  nodePaths(bundle: string): Promise<{ path: string; lastmod?: string }[]>;
   nodeByNid(bundle: string, nid: number): Promise<NodeData | null>;
   /**
    * Nodes of `bundle` that reference the term (the services of a section), through
@@ -38,10 +49,23 @@ export interface DrupalClient {
    */
   nodesOfTerm(bundle: string, term: { vocabulary: string; uuid: string }, limit: number): Promise<NodeList | null>;
   search(keys: string): Promise<SearchResult[]>;
+  /** Spec §2 "Price list": every group for "/price.html", only a service's rows for its path. */
+  priceList(page: string): Promise<PriceGroup[]>;
   /** Spec §2: the home page's main slider, sticky slides first, then the newest. */
   homeSlides(limit: number): Promise<HomeSlide[]>;
   /** Spec §7: the newest doctors, news or promotions other than node `nid`. */
   otherList(list: OtherList, nid: number): Promise<Teaser[]>;
+  /** Spec §7: one of a service's lists (its doctors, promotions, reviews, Q&A…). */
+  serviceRows(list: ServiceList, nid: number): Promise<ViewRow[]>;
+  doctorFeedback(nid: number): Promise<ViewRow[]>;
+  /** Spec §7: an article's author (a doctor) and the service it is about. */
+  articleAuthor(nid: number): Promise<ViewRow[]>;
+  articleService(nid: number): Promise<ViewRow[]>;
+  licenseImages(): Promise<ViewRow[]>;
+  /** A service's child services (services_childs). */
+  serviceChildren(page: string): Promise<ViewRow[]>;
+  /** The other services of a service's section, and the section (services_subtree). */
+  serviceSection(page: string): Promise<{ items: ViewRow[]; title?: string; url?: string }>;
   /** Removes every cached payload that was requested for one page path. */
   purgePath(path: string): Promise<void>;
   purgeAll(): Promise<number>;
@@ -64,6 +88,10 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
       get(urls.jsonapi(`${entityType}/${bundle}`, { 'page[limit]': String(RELATIONSHIP_SAMPLE) }), decodeRelationships),
       null,
     );
+
+  /** A listing rule applies only where the bundle has the field; a bundle without it has nothing to filter. */
+  const ruleFor = async (bundle: string, rule: ListingRule | undefined): Promise<ListingRule | undefined> =>
+    rule && (await relationshipsOf('node', bundle))?.attributes.includes(rule.field) ? rule : undefined;
 
   const includesOf = async (entityType: string, bundle: string): Promise<string[]> =>
     includesFor(await relationshipsOf(entityType, bundle), entityType === 'node' ? wantedRelationships(bundle) : []);
@@ -129,11 +157,9 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
         return { value: await toNodeData(doc.data, doc.included) };
       }),
 
-    nodes: async (bundle, query) =>
-      getIncluding(
-        (include) => urls.collection(bundle, { ...query, include }),
-        await includesOf('node', bundle),
-        async (response): Promise<{ value: NodeList }> => {
+    nodes: async (bundle, query) => {
+      const [include, rule] = await Promise.all([includesOf('node', bundle), ruleFor(bundle, query.rule)]);
+      return getIncluding((chosen) => urls.collection(bundle, { ...query, rule, include: chosen }), include, async (response): Promise<{ value: NodeList }> => {
           const doc = (await decodeJson(`list ${bundle}`, CollectionDocumentSchema)(response)).value;
           return {
             value: {
@@ -142,8 +168,45 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
               total: doc.meta?.count,
             },
           };
-        },
-      ),
+      });
+    },
+
+    async countNodes(bundle, query) {
+      const rule = await ruleFor(bundle, query.rule);
+      const first = urls.collection(bundle, { ...query, rule, fields: ['drupal_internal__nid'], limit: COUNT_PAGE, offset: 0 });
+      return get(first, async (response) => {
+        let doc = (await decodeJson(`count ${bundle}`, CollectionDocumentSchema)(response)).value;
+        if (doc.meta?.count !== undefined) return { value: doc.meta.count };
+        let count = doc.data.length;
+        // Core JSON:API does not count: the ids are walked, 50 a request, no further than a listing ever shows.
+        for (let pages = 1; doc.links?.next && pages < MAX_COUNT / COUNT_PAGE; pages++) {
+          const next = await fetchFromOrigin(urls.individual(doc.links.next.href, []), origin);
+          doc = (await decodeJson(`count ${bundle}`, CollectionDocumentSchema)(next)).value;
+          count += doc.data.length;
+        }
+        return { value: count };
+      });
+    },
+
+    async nodePaths(bundle) {
+      const first = urls.collection(bundle, { fields: ['path', 'changed', 'created'], limit: COUNT_PAGE });
+      return get(first, async (response) => {
+        // Another clinic's Drupal may not have the bundle: nothing of it to list, asked again after a while.
+        if (response.status === 404 || response.status === 403) {
+          console.warn(`nodes ${bundle}: Drupal ответил ${response.status}, тип пропущен`);
+          return { value: [], negative: true };
+        }
+        let doc = (await decodeJson(`nodes ${bundle}`, NodePathsSchema)(response)).value;
+        const paths = [...doc.data];
+        // 50 a request, following Drupal's own next link, no further than a sitemap file holds.
+        for (let pages = 1; doc.links?.next && pages < MAX_PATHS / COUNT_PAGE; pages++) {
+          const next = await fetchFromOrigin(urls.individual(doc.links.next.href, []), origin);
+          doc = (await decodeJson(`nodes ${bundle}`, NodePathsSchema)(next)).value;
+          paths.push(...doc.data);
+        }
+        return { value: paths.flatMap((node) => (node ? [node] : [])) };
+      });
+    },
 
     async nodeByNid(bundle, nid) {
       const list = await client.nodes(bundle, { filters: { drupal_internal__nid: nid }, limit: 1 });
@@ -157,6 +220,8 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
     },
 
     search: (keys) => get(urls.search(keys), decodeJson('search', SearchResultsSchema, { notFound: [] })),
+
+    priceList: (page) => get(urls.priceList(page), decodeJson('price list', PriceListSchema, { notFound: [] })),
 
     homeSlides: async (limit) =>
       getIncluding(
@@ -180,6 +245,20 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
 
     otherList: (list, nid) => get(urls.otherList(list, nid), decodeJson(`other ${list}`, OtherListSchema, { notFound: [] })),
 
+    serviceRows: (list, nid) => get(urls.serviceList(list, nid), decodeRows(`service ${list}`)),
+    doctorFeedback: (nid) => get(urls.doctorFeedback(nid), decodeRows('doctor feedback')),
+    articleAuthor: (nid) => get(urls.articleAuthor(nid), decodeRows('article author')),
+    articleService: (nid) => get(urls.articleService(nid), decodeRows('article service')),
+    licenseImages: () => get(urls.licenseImages(), decodeRows('license images')),
+    serviceChildren: (page) => get(urls.servicesChilds(page), async (response) => {
+      const { value, negative } = await decodeRaw('services childs')(response);
+      return { value: (await sectionOf(value)).items, negative };
+    }),
+    serviceSection: (page) => get(urls.servicesSubtree(page), async (response) => {
+      const { value, negative } = await decodeRaw('services subtree')(response);
+      return { value: await sectionOf(value), negative };
+    }),
+
     async purgePath(path) {
       const lookup = await client.translatePath(path).catch(() => null);
       const scoped = pathScoped.map((call) => urls[call](path));
@@ -191,6 +270,58 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
   };
   return client;
 }
+
+/** A Views list's body as it came, `[]` for Drupal's 404 (a view with no rows for that argument). */
+const decodeRaw = (what: string) => decodeJson(what, z.unknown(), { notFound: [] });
+
+/** Rows of a Views list, sanitised before they are cached. */
+const decodeRows =
+  (what: string): Decoder<ViewRow[]> =>
+  async (response) => {
+    const { value, negative } = await decodeRaw(what)(response);
+    return { value: await rowsOf(value), negative };
+  };
+
+/** JSON:API's largest page, and spec §9's most items a listing ever pages through. */
+const COUNT_PAGE = 50;
+const MAX_COUNT = 1000;
+
+/** The sitemap protocol's most URLs a file; no bundle is walked further. */
+const MAX_PATHS = 50_000;
+
+/** YYYY-MM-DD of Drupal's date: an ISO string keeps its own day; a Unix timestamp (number or digits) is read as UTC. */
+const dayOf = z
+  .union([z.string(), z.number()])
+  .transform((value) => {
+    const text = String(value).trim();
+    if (/^\d{4}-\d{2}-\d{2}(?:[T ]|$)/.test(text)) return Number.isNaN(Date.parse(text.slice(0, 10))) ? undefined : text.slice(0, 10);
+    if (!/^\d{9,11}$/.test(text)) return undefined;
+    const date = new Date(Number(text) * 1000);
+    return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 10);
+  })
+  .catch(undefined);
+
+/** A node's path and day, whatever the layout: `path` may be missing, `[]` or without an alias; dates may be missing. */
+const NodePathSchema = z
+  .object({
+    attributes: z
+      .object({
+        path: z.object({ alias: z.string() }).transform((p): string | undefined => p.alias).catch(undefined),
+        changed: dayOf,
+        created: dayOf,
+      })
+      .catch({ path: undefined, changed: undefined, created: undefined }),
+  })
+  .transform(({ attributes: { path, changed, created } }) => {
+    if (!path?.startsWith('/')) return null;
+    const lastmod = changed ?? created;
+    return lastmod ? { path, lastmod } : { path };
+  });
+
+const NodePathsSchema = z.object({
+  data: z.array(NodePathSchema),
+  links: z.object({ next: z.object({ href: z.string() }).optional() }).passthrough().optional(),
+});
 
 /** Enough resources to see each relationship's target at least once, few enough to stay light. */
 const RELATIONSHIP_SAMPLE = 3;

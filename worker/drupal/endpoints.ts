@@ -7,12 +7,29 @@ export type MenuName = 'main' | 'footer';
 /** Spec §7's 'other' lists: the newest items of a kind except the node shown. */
 export type OtherList = 'doctors' | 'news' | 'actions';
 
+/** Spec §7's per-service lists, by the path segment Drupal serves them under. */
+export type ServiceList = 'doctors' | 'actions' | 'patients' | 'do-i-posle' | 'feedback' | 'articles' | 'qa';
+
+/**
+ * A listing rule of spec §4 as a JSON:API condition: `field op value`, or the
+ * field empty (a promotion without a date is shown; so is a question without
+ * the «do not show» flag).
+ */
+export interface ListingRule {
+  field: string;
+  operator: '>=' | '<>';
+  value: string;
+}
+
 export interface CollectionQuery {
   offset?: number;
   limit?: number;
   sort?: string;
   include?: readonly string[];
   filters?: Readonly<Record<string, string | number>>;
+  rule?: ListingRule;
+  /** Sparse fieldset: only these fields of the bundle's resources. */
+  fields?: readonly string[];
 }
 
 export function endpoints(base: string) {
@@ -32,6 +49,17 @@ export function endpoints(base: string) {
     collection: (bundle: string, q: CollectionQuery) => {
       const query: Record<string, string> = { 'filter[status]': '1' };
       for (const [name, value] of Object.entries(q.filters ?? {})) query[`filter[${name}]`] = String(value);
+      if (q.rule) {
+        query['filter[rule][group][conjunction]'] = 'OR';
+        query['filter[rule-value][condition][path]'] = q.rule.field;
+        query['filter[rule-value][condition][operator]'] = q.rule.operator;
+        query['filter[rule-value][condition][value]'] = q.rule.value;
+        query['filter[rule-value][condition][memberOf]'] = 'rule';
+        query['filter[rule-empty][condition][path]'] = q.rule.field;
+        query['filter[rule-empty][condition][operator]'] = 'IS NULL';
+        query['filter[rule-empty][condition][memberOf]'] = 'rule';
+      }
+      if (q.fields) query[`fields[node--${bundle}]`] = q.fields.join(',');
       if (q.sort) query.sort = q.sort;
       if (q.include?.length) query.include = q.include.join(',');
       if (q.limit !== undefined) query['page[limit]'] = String(q.limit);
@@ -46,11 +74,21 @@ export function endpoints(base: string) {
       return rebased.toString();
     },
     search: (keys: string) => url('/rest/search', { keys }),
+    priceList: (page: string) => url('/blocks_for_page/special_links/price.html', { page }),
     otherList: (list: OtherList, nid: number) => url(`/rest/${list}/other/${nid}`),
+    // Spec §7 writes these two with ?_format=json and the others without; Drupal is asked as the spec says.
+    serviceList: (list: ServiceList, nid: number) =>
+      url(`/rest/${list}/service/${nid}`, list === 'articles' || list === 'qa' ? { _format: 'json' } : {}),
+    doctorFeedback: (nid: number) => url(`/rest/feedback/doctor/${nid}`),
+    articleAuthor: (nid: number) => url(`/rest/author/${nid}`, { _format: 'json' }),
+    articleService: (nid: number) => url(`/rest/service/article/${nid}`),
+    licenseImages: () => url('/rest/license-images', { _format: 'json' }),
+    servicesChilds: (page: string) => url('/blocks_for_page/block/services_childs', { page }),
+    servicesSubtree: (page: string) => url('/blocks_for_page/block/services_subtree', { page }),
   };
 }
 
 export type Endpoints = ReturnType<typeof endpoints>;
 
 /** Every call keyed by a page path, for purging one path. */
-export const pathScoped = ['translatePath', 'redirect', 'metatags', 'blocks', 'breadcrumb'] as const;
+export const pathScoped = ['translatePath', 'redirect', 'metatags', 'blocks', 'breadcrumb', 'servicesChilds', 'servicesSubtree', 'priceList'] as const;

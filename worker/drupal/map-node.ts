@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { htmlToText } from './entities';
 import { safeUrl } from './safe-url';
 import { sanitizeHtml } from './sanitize-html';
 import { FileAttributesSchema, PathFieldSchema, TextFieldSchema, type Resource } from './schemas/jsonapi';
-import { flag, numeric, optionalText } from './schemas/lenient';
-import type { Image, NodeData } from './types';
+import { flag, numeric, optionalNumeric, optionalText } from './schemas/lenient';
+import type { Image, NodeData, NodeLink } from './types';
 
 const SKIPPED_ATTRIBUTES = new Set(['drupal_internal__nid', 'drupal_internal__vid', 'title', 'body', 'description', 'path', 'created', 'status']);
 
@@ -31,6 +32,7 @@ export async function toNodeData(resource: Resource, included: readonly Resource
   const bodyHtml = rawBody ? await sanitizeHtml(rawBody) : undefined;
 
   const texts: Record<string, string> = {};
+  const html: Record<string, string> = {};
   const flags: Record<string, boolean> = {};
   for (const [name, value] of Object.entries(a)) {
     if (SKIPPED_ATTRIBUTES.has(name) || value === null || value === '') continue;
@@ -39,8 +41,13 @@ export async function toNodeData(resource: Resource, included: readonly Resource
       continue;
     }
     const text = TextLike.safeParse(value);
-    // Plain values stay as they are: React escapes them on output.
-    if (text.success) texts[name] = text.data.html ? await sanitizeHtml(text.data.text) : text.data.text;
+    if (!text.success) continue;
+    // Drupal sends formatted text as an object, or (another site, another field setup) as a bare string
+    // of HTML: both are kept as sanitised HTML and as plain text, and each screen takes what it shows.
+    const markup = text.data.html || /<[a-z!/]/i.test(text.data.text);
+    html[name] = markup ? await sanitizeHtml(text.data.text) : escapeText(text.data.text);
+    texts[name] = markup ? htmlToText(text.data.text) : text.data.text;
+    if (typeof value === 'number' || (typeof value === 'string' && /^(0|1)$/.test(value))) flags[name] ??= value === 1 || value === '1';
   }
 
   return {
@@ -53,9 +60,31 @@ export async function toNodeData(resource: Resource, included: readonly Resource
     published: a.status === undefined ? true : flag.parse(a.status),
     body: bodyHtml ? { html: bodyHtml, summary: body?.data?.summary } : undefined,
     texts,
+    html,
     flags,
     images: resolveImages(resource, included),
+    links: resolveLinks(resource, included),
   };
+}
+
+/** References to other content (a doctor's services), through `included`: their titles and pages. */
+function resolveLinks(resource: Resource, included: readonly Resource[]): Record<string, NodeLink[]> {
+  const byId = new Map(included.filter((r) => r.type !== 'file--file').map((r) => [r.id, r]));
+  const links: Record<string, NodeLink[]> = {};
+  for (const [field, relationship] of Object.entries(resource.relationships ?? {})) {
+    const refs = relationship.data === undefined || relationship.data === null ? [] : [relationship.data].flat();
+    const resolved = refs.flatMap((ref): NodeLink[] => {
+      const target = byId.get(ref.id);
+      if (!target) return [];
+      const a = target.attributes;
+      const title = optionalText.catch(undefined).parse(a.title ?? a.name);
+      // An unpublished target is not linked: visitors would meet a 403.
+      if (!title || (a.status !== undefined && !flag.parse(a.status))) return [];
+      return [{ title, url: safeUrl(PathFieldSchema.safeParse(a.path).data?.alias), nid: optionalNumeric.catch(undefined).parse(a.drupal_internal__nid) }];
+    });
+    if (resolved.length > 0) links[field] = resolved;
+  }
+  return links;
 }
 
 function resolveImages(resource: Resource, included: readonly Resource[]): Record<string, Image[]> {
@@ -74,9 +103,15 @@ function resolveImages(resource: Resource, included: readonly Resource[]): Recor
         alt: ref.meta?.alt ?? '',
         width: ref.meta?.width,
         height: ref.meta?.height,
+        // A file field's items (a page's documents) carry a description and a name instead of an alt.
+        description: ref.meta?.description,
+        name: attributes?.data?.filename,
       });
     }
     if (resolved.length > 0) images[field] = resolved;
   }
   return images;
 }
+
+/** Plain text as HTML that shows exactly that text. */
+const escapeText = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');

@@ -13,6 +13,8 @@ export interface Relationships {
   files: string[];
   /** The resource types each relationship was seen pointing at (taxonomy_term--services). */
   targets: Record<string, string[]>;
+  /** The attributes the sampled resources carry (a listing filters only on fields that exist). */
+  attributes: string[];
 }
 
 const IdentifierType = z.object({ type: z.string() }).passthrough();
@@ -20,7 +22,7 @@ const RelationshipEntry = z.object({ data: z.union([IdentifierType, z.array(Iden
 
 // `relationships` is a map; PHP sends `[]` when a resource has none.
 const SampleSchema = z.object({
-  data: z.array(z.object({ relationships: z.unknown() }).passthrough()),
+  data: z.array(z.object({ relationships: z.unknown().optional(), attributes: z.unknown().optional() }).passthrough()),
 });
 
 /** A few resources of the type, read for the names and targets of their relationships. */
@@ -28,6 +30,12 @@ export function relationshipsFromSample(body: unknown): Relationships | undefine
   const sample = SampleSchema.safeParse(body);
   if (!sample.success) return undefined;
   const targets = new Map<string, Set<string>>();
+  const attributes = new Set<string>();
+  for (const resource of sample.data.data) {
+    if (typeof resource.attributes === 'object' && resource.attributes !== null && !Array.isArray(resource.attributes)) {
+      for (const name of Object.keys(resource.attributes)) attributes.add(name);
+    }
+  }
   for (const { relationships } of sample.data.data) {
     if (typeof relationships !== 'object' || relationships === null || Array.isArray(relationships)) continue;
     for (const [name, raw] of Object.entries(relationships)) {
@@ -41,6 +49,7 @@ export function relationshipsFromSample(body: unknown): Relationships | undefine
     names: [...targets.keys()],
     files: [...targets].filter(([, types]) => types.has('file--file')).map(([name]) => name),
     targets: Object.fromEntries([...targets].map(([name, types]) => [name, [...types]])),
+    attributes: [...attributes],
   };
 }
 

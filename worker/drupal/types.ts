@@ -5,6 +5,9 @@ export interface Image {
   alt: string;
   width?: number;
   height?: number;
+  /** Files (a page's documents): what the editor wrote about it, and its file name. */
+  description?: string;
+  name?: string;
 }
 
 export interface NodeData {
@@ -18,15 +21,22 @@ export interface NodeData {
   published: boolean;
   /** `html` is sanitised (sanitize-html.ts); `summary` is plain text. */
   body?: { html: string; summary?: string };
-  /**
-   * Other text-like attributes by field name: plain values (dates, video ids, link URIs), to be
-   * rendered as text, and formatted text, as sanitised HTML.
-   */
+  /** Other text-like attributes by field name, as plain text (formatted text with its tags dropped). */
   texts: Record<string, string>;
-  /** Boolean attributes by field name. */
+  /** The same attributes as HTML to show: formatted text sanitised, plain text escaped. */
+  html: Record<string, string>;
+  /** Boolean attributes by field name (Drupal's true/false, or 1/0 as numbers or strings). */
   flags: Record<string, boolean>;
   /** Image and file relationships, resolved through `included`. */
   images: Record<string, Image[]>;
+  /** References to other content, resolved through `included` (published targets only). */
+  links: Record<string, NodeLink[]>;
+}
+
+export interface NodeLink {
+  title: string;
+  url?: string;
+  nid?: number;
 }
 
 export interface NodeList {
@@ -121,4 +131,36 @@ export interface HomeSlide {
   mobileImage?: Image;
   /** Where the slide's link field points; none when it has no usable link. */
   link?: { url: string; title?: string };
+}
+
+/**
+ * A row of one of the clinic's Views lists (spec §3 "Services response"): a
+ * doctor, a review, a promotion, a before/after pair, a question, an article.
+ */
+export interface ViewRow {
+  nid?: number;
+  title: string;
+  url?: string;
+  /** The row's pictures as Views sends them (thumbnails where it sends both). */
+  images: Image[];
+  /** Full-size pictures: a doctor's big photo, licence scans. */
+  fullImages: Image[];
+  /** A short line: a doctor's post, a promotion's subtitle. */
+  note?: string;
+  /** A service's price line ("от 15 000 руб."). */
+  price?: string;
+  /** Sanitised (sanitize-html.ts): the body or the feedback text. */
+  html?: string;
+  /** A Q&A item's question. */
+  question?: string;
+  /** The doctor a review names. */
+  author?: string;
+  /** YYYY-MM-DD. */
+  date?: string;
+  /** YYYY-MM-DD: a promotion's last day. */
+  until?: string;
+  /** Q&A marked «do not show on the page». */
+  hidden: boolean;
+  /** A doctor's reviews, where the list nests them. */
+  feedbacks: ViewRow[];
 }

@@ -1,9 +1,19 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { resolvePath } from '../paths/resolve-path';
-import { NodeScreen } from '../screens/NodeScreen';
+import { viewOf } from '../bundles';
+import { ClinicData } from '../components/ClinicData';
+import type { DrupalClient } from '../drupal/client';
+import { optional } from '../drupal/optional';
+import { loadServicePage } from '../loaders/service-page';
+import { defer } from '../render/deferred';
+import { NodeScreen, type NodeExtras } from '../screens/NodeScreen';
+import { ServiceScreen } from '../screens/service/ServiceScreen';
 import { renderError } from './error';
 import { termRoute } from './term';
+
+/** Spec §2: the contacts page is a Drupal page at this path; search engines read the clinic's card there too. */
+const CONTACTS = '/contacts.html';
 
 /**
  * Every path no route claims: redirects first, then the Drupal entity behind the
@@ -32,11 +42,39 @@ export async function contentRoute(c: Context<AppEnv>): Promise<Response> {
       const frame = c.var.frame.forPage();
       // The pre-footer leaves this node out of its kind's carousel (a doctor among «other doctors»).
       c.var.frame.preFooter(resolution.entityType === 'node' ? { bundle: resolution.bundle, nid: resolution.id } : undefined);
+      // A service's own lists start with its node, not after it: every call of the page at once.
+      const parts = resolution.bundle === 'services' ? loadServicePage(drupal, resolution.id, path) : undefined;
+      const extras = nodeExtras(drupal, resolution.bundle, resolution.id);
       const node = await drupal.entity(resolution);
       if (!node) return renderError(c, 404);
       // A landing page: the node says so, or Drupal placed no block at all on it.
       const landing = node.flags.field_landing === true || (await frame.landing);
-      return c.render(<NodeScreen node={node} />, { title: node.title, layout: landing ? 'bare' : 'default' });
+      const view = viewOf(node);
+      const screen =
+        view.bundle === 'services' && parts ? (
+          <ServiceScreen node={node} view={view} parts={parts} siteUrl={config.siteUrl} />
+        ) : (
+          <NodeScreen node={node} view={view} extras={extras} clinic={config.site.name} siteUrl={config.siteUrl} />
+        );
+      return c.render(
+        <>
+          {path === CONTACTS && <ClinicData name={config.site.name} phone={config.site.phone} siteUrl={config.siteUrl} />}
+          {screen}
+        </>,
+        { title: node.title, layout: landing ? 'bare' : 'default' },
+      );
     }
   }
+}
+
+/** Spec §7's calls a node's page makes beside the node, by bundle; started before the node arrives. */
+function nodeExtras(drupal: DrupalClient, bundle: string, nid: number): NodeExtras {
+  if (bundle === 'doctors') return { reviews: defer(optional('doctor feedback', drupal.doctorFeedback(nid), [])) };
+  if (bundle === 'article') {
+    return {
+      author: defer(optional('article author', drupal.articleAuthor(nid), []).then((rows) => rows[0])),
+      service: defer(optional('article service', drupal.articleService(nid), []).then((rows) => rows[0])),
+    };
+  }
+  return {};
 }

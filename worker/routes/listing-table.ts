@@ -1,3 +1,5 @@
+import type { ListingRule } from '../drupal/endpoints';
+
 /**
  * Spec §2's listing routes (reading A): each lists one bundle, newest first, and
  * takes the page number as an optional last segment (/news.html/2).
@@ -8,6 +10,8 @@ export interface ListingRoute {
   title: string;
   dated: boolean;
   paged: boolean;
+  /** Spec §4's rule beyond "published, newest first", as a JSON:API condition for today. */
+  rule?: (today: string) => ListingRule;
 }
 
 export const LISTING_ROUTES: readonly ListingRoute[] = [
@@ -16,10 +20,10 @@ export const LISTING_ROUTES: readonly ListingRoute[] = [
   { path: '/feedback.html', bundle: 'reviews', title: 'Отзывы', dated: true, paged: true },
   { path: '/oborudovaniye.html', bundle: 'equipment', title: 'Оборудование', dated: false, paged: true },
   { path: '/smi-o-nas.html', bundle: 'smi_o_nas', title: 'СМИ о нас', dated: true, paged: true },
-  { path: '/special.html', bundle: 'actions', title: 'Акции', dated: false, paged: true },
+  { path: '/special.html', bundle: 'actions', title: 'Акции', dated: false, paged: true, rule: (today) => ({ field: 'field_action_date', operator: '>=', value: today }) },
   { path: '/vacancia.html', bundle: 'vacancy', title: 'Вакансии', dated: false, paged: true },
   { path: '/video.html', bundle: 'video', title: 'Видео', dated: false, paged: true },
-  { path: '/vopros-otvet.html', bundle: 'qa', title: 'Вопрос — ответ', dated: false, paged: true },
+  { path: '/vopros-otvet.html', bundle: 'qa', title: 'Вопрос — ответ', dated: false, paged: true, rule: () => ({ field: 'field_ne_vyvodit_na_stranitce', operator: '<>', value: '1' }) },
   { path: '/doctors.html', bundle: 'doctors', title: 'Врачи', dated: false, paged: false },
   { path: '/do-i-posle.html', bundle: 'gallery', title: 'Фото до и после', dated: false, paged: false },
 ];

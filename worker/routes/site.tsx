@@ -1,21 +1,21 @@
 import { Hono, type Context } from 'hono';
 import { POPUP_PAGES, POPUP_TITLES, type PopupForm } from '../../common/popups';
 import type { AppEnv } from '../app-env';
+import { ClinicData } from '../components/ClinicData';
 import { optional } from '../drupal/optional';
 import { framed } from '../middleware/page-renderer';
 import { HomeScreen } from '../screens/HomeScreen';
 import { MenuScreen } from '../screens/MenuScreen';
-import { SearchScreen } from '../screens/SearchScreen';
 import { contentRoute } from './content';
 import { renderError } from './error';
 import { listingRoute } from './listing';
+import { priceRoute } from './price';
+import { searchRoutes } from './search';
+import { seoRoutes } from './seo';
 import { LISTING_ROUTES } from './listing-table';
 
 /** The site's own routes (spec §2); every other path is Drupal's (contentRoute). */
 export const siteRoutes = new Hono<AppEnv>();
-
-/** Search keywords beyond this are cut: no visitor types more, and each distinct query is a Drupal call. */
-const MAX_SEARCH_LENGTH = 128;
 
 /** Spec §2's main slider: at most this many slides. */
 const HOME_SLIDES = 10;
@@ -26,7 +26,12 @@ async function homePage(c: Context<AppEnv>, popup?: PopupForm) {
   // Without its slider the home page still stands: the slider is left out.
   const slides = await optional('home slider', drupal.homeSlides(HOME_SLIDES), []);
   const services = c.var.frame.forPage().servicesMenu;
-  return c.render(<HomeScreen home={{ title: config.site.name, phone: config.site.phone, slides, services }} />, {
+  return c.render(
+    <>
+      <ClinicData name={config.site.name} phone={config.site.phone} siteUrl={config.siteUrl} />
+      <HomeScreen home={{ title: config.site.name, phone: config.site.phone, slides, services }} />
+    </>,
+    {
     title: popup ? POPUP_TITLES[popup] : config.site.name,
     popup,
   });
@@ -54,21 +59,9 @@ siteRoutes.get('/sitemap', framed(), async (c) => {
   return c.render(<MenuScreen title="Карта сайта" sections={[{ items: main }, { heading: 'Услуги', items: services }]} />, { title: 'Карта сайта' });
 });
 
-// The search form works without JavaScript: /search/node?keys=… becomes /search/node/….
-siteRoutes.get('/search/node', framed(), (c) => {
-  const keys = c.req.query('keys')?.trim().slice(0, MAX_SEARCH_LENGTH);
-  return keys ? c.redirect(`/search/node/${encodeURIComponent(keys)}`, 302) : searchPage(c, '');
-});
-siteRoutes.get('/search/node/:keys', framed(() => '/search/node'), (c) => searchPage(c, c.req.param('keys').trim().slice(0, MAX_SEARCH_LENGTH)));
-
-async function searchPage(c: Context<AppEnv>, keywords: string) {
-  const results = keywords ? await c.var.drupal.search(keywords) : [];
-  return c.render(<SearchScreen keywords={keywords} results={results} />, {
-    title: keywords ? `Поиск: ${keywords}` : 'Поиск',
-    searchKeywords: keywords,
-  });
-}
-
+siteRoutes.route('/', seoRoutes);
+siteRoutes.get('/price.html', framed(), priceRoute);
+siteRoutes.route('/', searchRoutes);
 siteRoutes.get('/404.html', (c) => renderError(c, 404));
 siteRoutes.get('/403.html', (c) => renderError(c, 403));
 siteRoutes.get('/400', (c) => renderError(c, 400));

@@ -45,7 +45,7 @@ export function DefaultLayout({ layout, searchKeywords = '', popup, preFooter, n
       <Header layout={layout} searchKeywords={searchKeywords} />
       {path !== '/' && (
         <Suspense fallback={null}>
-          <Breadcrumbs crumbs={layout.breadcrumb} siteName={site.name} />
+          <Breadcrumbs crumbs={layout.breadcrumb} siteName={site.name} siteUrl={site.url} />
         </Suspense>
       )}
       <div className={withAside ? 'container page page--with-aside' : 'container page'}>

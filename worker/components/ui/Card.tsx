@@ -17,6 +17,8 @@ export function Card({
   dateTime,
   summary,
   level = 2,
+  portrait = false,
+  badge,
   children,
 }: {
   title: string;
@@ -31,14 +33,19 @@ export function Card({
   dateTime?: string;
   summary?: string;
   level?: 2 | 3;
+  /** Portraits (doctors) keep the whole face: upright and uncropped. */
+  portrait?: boolean;
+  /** Drawn over the picture (a video's play button). */
+  badge?: ReactNode;
   children?: ReactNode;
 }) {
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
-    <li className={image ? 'card card--with-image' : 'card'}>
+    <li className={['card', image && 'card--with-image', portrait && 'card--portrait'].filter(Boolean).join(' ')}>
       {image && (
         <div className="card__media">
           <ContentImage image={image} alt={title} eager={eager} priority={priority} />
+          {badge}
         </div>
       )}
       <div className="card__body">

@@ -5,7 +5,7 @@ const ResourceIdentifierSchema = z.object({
   type: z.string(),
   id: z.string(),
   meta: z
-    .object({ alt: optionalText, title: optionalText, width: optionalNumeric, height: optionalNumeric })
+    .object({ alt: optionalText, title: optionalText, description: optionalText, width: optionalNumeric, height: optionalNumeric })
     .partial()
     .passthrough()
     .optional(),

@@ -1,0 +1,144 @@
+/**
+ * Issue 7's "Done when" walk: one page of every bundle at phone and desktop width,
+ * part by part, on the demo origin as it is and in its lean schema (another
+ * clinic's field layout), each with a clean console.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort, startDemoOrigin, startSite, type WorkerServer } from '../../scripts/servers';
+import { TEST_SECRETS } from '../setup/secrets';
+import { DESKTOP, PHONE, launchChromium, screenshot, watchProblems } from './chromium';
+import { newestAlias } from './page-kinds';
+
+/** Spec §2: the service page's parts in order. */
+const SERVICE_ORDER = ['children', 'promo', 'promotions', 'body', 'qa', 'book', 'doctors', 'reviews', 'before-after', 'prices', 'feedback', 'doctor-reviews', 'articles', 'licences', 'other-services'];
+
+/** What each bundle's page must show beyond its title (a CSS selector that must be visible). */
+const BUNDLE_PARTS: Record<string, string> = {
+  services: '[data-part="promo"] .promo-note',
+  doctors: '[data-part="doctor-services"] li',
+  patients: '.node__lead img',
+  news: '.meta-line time',
+  article: '[data-part="author"]',
+  gallery: '.before-after__label',
+  video: 'a[data-video-id]',
+  page: 'article .content-body',
+  vacancy: 'a[data-popup="send_resume"]',
+  actions: 'a[data-popup="discount"]',
+  qa: '.qa-question',
+  reviews: '.meta-line',
+  equipment: '.node__lead img',
+  smi_o_nas: '.meta-line time',
+  problem: 'article .content-body',
+};
+
+interface Site {
+  siteUrl: string;
+  demoUrl: string;
+}
+
+/** The site beside a demo origin of its own, in the lean schema: its cache never saw the full one. */
+async function leanSite(): Promise<{ site: Site; stop: () => Promise<void> }> {
+  const demo = await startDemoOrigin({ port: await freePort(), vars: { DEMO_SCHEMA: 'lean' } });
+  const port = await freePort();
+  let server: WorkerServer;
+  try {
+    server = await startSite({ port, vars: { DRUPAL_BASE_URL: demo.url, SITE_URL: `http://127.0.0.1:${port}`, ...TEST_SECRETS } });
+  } catch (error) {
+    await demo.stop();
+    throw error;
+  }
+  return {
+    site: { siteUrl: server.url, demoUrl: demo.url },
+    stop: async () => {
+      await server.stop();
+      await demo.stop();
+    },
+  };
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(site: Site, path: string, viewport: typeof PHONE): Promise<{ page: Page; problems: string[] }> {
+  if (!browser.isConnected()) browser = await launchChromium();
+  const page = await browser.newPage({ viewport });
+  const problems = watchProblems(page);
+  const res = await page.goto(site.siteUrl + path, { waitUntil: 'load' });
+  expect(res?.status(), `${path} status`).toBe(200);
+  return { page, problems };
+}
+
+describe.each(['full', 'lean'] as const)('every bundle, demo origin in its %s schema', (mode) => {
+  let site: Site;
+  let stop: () => Promise<void> = async () => {};
+  const aliases: Record<string, string> = {};
+
+  beforeAll(async () => {
+    if (mode === 'full') site = { siteUrl: inject('siteUrl'), demoUrl: inject('demoUrl') };
+    else ({ site, stop } = await leanSite());
+    for (const bundle of Object.keys(BUNDLE_PARTS)) aliases[bundle] = await newestAlias(site.demoUrl, bundle);
+  }, 120_000);
+  afterAll(() => stop());
+
+  describe.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)('on a %s', (width, viewport) => {
+    it.each(Object.keys(BUNDLE_PARTS))('shows a %s page with its parts and a clean console', async (bundle) => {
+      const { page, problems } = await open(site, aliases[bundle]!, viewport);
+      await expect(page.locator('main h1').first().isVisible()).resolves.toBe(true);
+      await page.locator(BUNDLE_PARTS[bundle]!).first().scrollIntoViewIfNeeded();
+      await expect(page.locator(BUNDLE_PARTS[bundle]!).first().isVisible(), `${bundle}: ${BUNDLE_PARTS[bundle]}`).resolves.toBe(true);
+      // Nothing escaped: formatted text sent as a bare string is still HTML, not visible tags.
+      expect(await page.locator('main').innerText()).not.toMatch(/<\/?p>/);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, 'no sideways scroll').toBeLessThanOrEqual(0);
+      if (mode === 'full' && (bundle === 'services' || bundle === 'doctors' || bundle === 'article')) await screenshot(page, `content-${bundle}-${width}`);
+      await page.close();
+      expect(problems).toEqual([]);
+    });
+
+    it('shows the service page in spec order, with the medical notice', async () => {
+      const { page, problems } = await open(site, aliases.services!, viewport);
+      const parts = await page.locator('[data-part]').evaluateAll((els) => els.map((el) => el.getAttribute('data-part') ?? ''));
+      const ordered = parts.filter((p) => SERVICE_ORDER.includes(p));
+      expect(ordered.length).toBeGreaterThan(5);
+      expect(ordered).toEqual([...ordered].sort((a, b) => SERVICE_ORDER.indexOf(a) - SERVICE_ORDER.indexOf(b)));
+      await expect(page.locator('article .medical-notice').innerText()).resolves.toMatch(/имеются противопоказания\. необходима консультация специалиста\./i);
+      await page.close();
+      expect(problems).toEqual([]);
+    });
+  });
+
+  it('shows six links for a doctor with more than six services', async () => {
+    const res = await fetch(`${site.demoUrl}/jsonapi/node/doctors?filter[status]=1&page[limit]=50`);
+    const doc = (await res.json()) as { data: { attributes: { path: { alias: string } }; relationships: Record<string, { data: unknown }> }[] };
+    const busiest = doc.data
+      .map((d) => ({ alias: d.attributes.path.alias, services: Array.isArray(d.relationships.field_services?.data) ? d.relationships.field_services.data.length : 0 }))
+      .sort((a, b) => b.services - a.services)[0]!;
+    expect(busiest.services).toBeGreaterThan(6);
+    const { page, problems } = await open(site, busiest.alias, DESKTOP);
+    await expect(page.locator('[data-part="doctor-services"] li').count()).resolves.toBe(6);
+    await expect(page.locator('[data-part="doctor-services"] li').nth(4).innerText()).resolves.toMatch(/…$/);
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+
+  it('offers the last page in the pager of /news.html', async () => {
+    const { page, problems } = await open(site, '/news.html', PHONE);
+    const numbers = await page.locator('.pager a:not(.pager__step)').evaluateAll((links) => links.map((a) => Number(a.textContent)));
+    const last = Math.max(...numbers);
+    expect(last).toBeGreaterThan(2);
+    const res = await page.goto(`${site.siteUrl}/news.html/${last}`);
+    expect(res?.status()).toBe(200);
+    await expect(page.locator('.pager a[rel="next"]').count()).resolves.toBe(0);
+    await page.close();
+    expect(problems).toEqual([]);
+  });
+});

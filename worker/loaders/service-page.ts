@@ -1,0 +1,43 @@
+import type { DrupalClient } from '../drupal/client';
+import type { ServiceList } from '../drupal/endpoints';
+import { optional } from '../drupal/optional';
+import type { PriceGroup } from '../drupal/schemas/price';
+import type { ViewRow } from '../drupal/types';
+import { defer, type Deferred } from '../render/deferred';
+
+/** The parts of a service page that come from their own calls (spec §7), each arriving on its own. */
+export interface ServicePageData {
+  children: Deferred<ViewRow[]>;
+  promotions: Deferred<ViewRow[]>;
+  questions: Deferred<ViewRow[]>;
+  doctors: Deferred<ViewRow[]>;
+  patients: Deferred<ViewRow[]>;
+  beforeAfter: Deferred<ViewRow[]>;
+  feedback: Deferred<ViewRow[]>;
+  articles: Deferred<ViewRow[]>;
+  licences: Deferred<ViewRow[]>;
+  section: Deferred<{ items: ViewRow[]; title?: string; url?: string }>;
+  /** «Цены на процедуру»: the price list's rows for this service's page. */
+  prices: Deferred<PriceGroup[]>;
+}
+
+/**
+ * Starts every per-service call of spec §7 at once, beside the node and the
+ * frame. Each is optional: a list Drupal cannot give leaves out its section.
+ */
+export function loadServicePage(drupal: DrupalClient, nid: number, path: string): ServicePageData {
+  const list = (name: ServiceList) => defer(optional(`service ${name}`, drupal.serviceRows(name, nid), []));
+  return {
+    children: defer(optional('services childs', drupal.serviceChildren(path), [])),
+    promotions: list('actions'),
+    questions: list('qa'),
+    doctors: list('doctors'),
+    patients: list('patients'),
+    beforeAfter: list('do-i-posle'),
+    feedback: list('feedback'),
+    articles: list('articles'),
+    licences: defer(optional('license images', drupal.licenseImages(), [])),
+    section: defer(optional('services subtree', drupal.serviceSection(path), { items: [] })),
+    prices: defer(optional('service prices', drupal.priceList(path), [])),
+  };
+}

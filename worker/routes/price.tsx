@@ -1,0 +1,13 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../app-env';
+import { optional } from '../drupal/optional';
+import { PriceScreen } from '../screens/PriceScreen';
+
+/**
+ * /price.html (spec §2): every group of the price list. Should Drupal fail to give it,
+ * the page still stands and asks the visitor to call.
+ */
+export async function priceRoute(c: Context<AppEnv>): Promise<Response> {
+  const groups = await optional('price list', c.var.drupal.priceList('/price.html'), []);
+  return c.render(<PriceScreen groups={groups} phone={c.var.config.site.phone} />, { title: 'Цены' });
+}

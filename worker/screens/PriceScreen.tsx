@@ -1,0 +1,31 @@
+import type { PriceGroup } from '../drupal/schemas/price';
+import { telHref } from '../components/format';
+import { PriceTable } from '../components/PriceTable';
+
+/** Spec §2 "Price list": the clinic's prices by section; when Drupal has none to give, a call. */
+export function PriceScreen({ groups, phone }: { groups: PriceGroup[]; phone?: string }) {
+  return (
+    <section className="price-page">
+      <header className="page-header">
+        <h1>Цены</h1>
+        <p className="price-page__intro">Стоимость услуг клиники в рублях. Точную цену процедуры врач назовёт на консультации.</p>
+      </header>
+      {groups.length > 0 ? (
+        <PriceTable groups={groups} headingLevel={2} />
+      ) : (
+        <p className="empty-note">
+          Цены уточняйте по телефону
+          {phone ? (
+            <>
+              {' '}
+              <a href={telHref(phone)}>{phone}</a>
+            </>
+          ) : (
+            ' клиники'
+          )}
+          . Администратор подскажет стоимость процедуры и запишет на приём.
+        </p>
+      )}
+    </section>
+  );
+}
