@@ -24,11 +24,18 @@ const paths: Record<string, string> = {
   landing: '/ultraformer.html',
   services: '/services.html',
   'not found': '/takoi-stranicy-net.html',
+  price: '/price.html',
+  'q&a': '/vopros-otvet.html',
+  search: '/search/node/лазер',
 };
+
+/** Issue 7: one page of every other bundle too. */
+const BUNDLES = ['patients', 'news', 'article', 'gallery', 'video', 'page', 'vacancy', 'actions', 'qa', 'reviews', 'equipment', 'smi_o_nas', 'problem'];
 
 beforeAll(async () => {
   browser = await launchChromium();
   [paths.service, paths.doctor] = await Promise.all([newestAlias(demoUrl, 'services'), newestAlias(demoUrl, 'doctors')]);
+  for (const bundle of BUNDLES) paths[bundle] = await newestAlias(demoUrl, bundle);
 });
 afterAll(async () => {
   await browser?.close();
@@ -63,7 +70,7 @@ describe.each([
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ] as const)('axe-core, WCAG 2.1 A and AA, on a %s', (_label, viewport) => {
-  it.each(Object.keys(paths))('%s: no violation', async (name) => {
+  it.each([...Object.keys(paths), ...BUNDLES.filter((b) => !(b in paths))])('%s: no violation', async (name) => {
     const page = await settled(paths[name]!, viewport);
     expect(await violationsOf(page)).toBe('');
     await page.context().close();

@@ -148,7 +148,7 @@ describe('listings (spec §2, §4)', () => {
     const shown = all.data.filter((q) => ![true, 1, '1'].includes(q.attributes.field_ne_vyvodit_na_stranitce as never)).length;
     expect(shown).toBeLessThan(all.data.length);
     const { html } = await page('/vopros-otvet.html');
-    expect((html.match(/class="card[ "]/g) ?? []).length).toBe(Math.min(10, shown));
+    expect((html.match(/<details class="qa-item"/g) ?? []).length).toBe(Math.min(10, shown));
   });
 
   it("shows doctors' cards upright with their post", async () => {

@@ -183,3 +183,11 @@ describe('the hostile demo page, end to end', () => {
     expect(html).not.toContain('&amp;amp;');
   });
 });
+
+describe("an editor's button to a popup (spec §2 field kinds)", () => {
+  it('opens the popup its page would, and stays a plain link elsewhere', async () => {
+    const html = await sanitizeHtml('<p><a href="/consultation.html" class="btn">Записаться</a> <a href="/contacts.html">Контакты</a></p>');
+    expect(html).toContain(`<a href="/consultation.html" class="btn" data-popup="consultation" data-wakes="Popup">Записаться</a>`);
+    expect(html).toContain('<a href="/contacts.html">Контакты</a>');
+  });
+});

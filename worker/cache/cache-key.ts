@@ -1,7 +1,8 @@
 // KV keys stop at 512 bytes; longer URLs are replaced by their SHA-256.
 const MAX_KEY_BYTES = 512;
-// d3: payloads are sanitised at the boundary and blocks say whether the page is a landing page; older copies must never be served.
-const KEY_VERSION = 'd3';
+// d4: nodes carry their fields as HTML and their references (worker/bundles reads both), and editors'
+// links to popup pages open the popup; a copy cached in an older shape must never be served.
+const KEY_VERSION = 'd4';
 
 /** Same payload, same key: query parameters sorted, fragment dropped. */
 export function normaliseUrl(url: string): string {

@@ -1,3 +1,5 @@
+import { POPUP_ATTRIBUTE, POPUP_PAGES } from '../../common/popups';
+import { WAKES_ATTRIBUTE } from '../../common/island-markers';
 import { decodeEntities, escapeAttribute } from './entities';
 import { safeUrl } from './safe-url';
 import { VIDEO_EMBED_ORIGINS } from './video-hosts';
@@ -131,6 +133,12 @@ function sanitizeElement(element: Element): void {
     if (target === '_blank') {
       const rel = new Set([...decodeEntities(element.getAttribute('rel') ?? '').split(/\s+/).filter(Boolean), 'noopener', 'noreferrer']);
       element.setAttribute('rel', escapeAttribute([...rel].join(' ')));
+    }
+    // Spec §2's buttons: an editor's link to a popup's page opens that popup, as the site's own buttons do.
+    const form = POPUP_PAGES[decodeEntities(element.getAttribute('href') ?? '')];
+    if (form) {
+      element.setAttribute(POPUP_ATTRIBUTE, form);
+      element.setAttribute(WAKES_ATTRIBUTE, 'Popup');
     }
   }
   // An iframe's content is never shown; it is raw text that we need not pass on.

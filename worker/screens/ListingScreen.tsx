@@ -3,6 +3,7 @@ import { Suspense, use } from 'react';
 import type { BundleView } from '../bundles';
 import { formatDate, formatDay } from '../components/format';
 import { Pager, type PagerView } from '../components/Pager';
+import { QaList } from '../components/QaList';
 import { Card } from '../components/ui/Card';
 import { Icon } from '../components/ui/Icon';
 import { htmlToText } from '../drupal/entities';
@@ -82,6 +83,16 @@ export function ListingScreen({ listing }: { listing: ListingView }) {
       </header>
       {listing.items.length === 0 ? (
         <p className="empty-note">Здесь пока ничего нет.</p>
+      ) : listing.items.every((item) => item.view.bundle === 'qa') ? (
+        // Spec §2: questions open and close in place.
+        <QaList
+          items={listing.items.map(({ node, view }) => ({
+            key: node.uuid,
+            question: (view.bundle === 'qa' && view.question) || node.title,
+            answer: node.body?.html,
+            url: node.path,
+          }))}
+        />
       ) : (
         <ul className="cards">
           {listing.items.map((item, index) => {
