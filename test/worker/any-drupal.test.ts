@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { includesFor, possibleRelationships, relationshipsFromSample } from '../../worker/drupal/relationships';
 import { headOnSite } from '../../worker/loaders/head-on-site';
-import { bindings, demo, firstAlias, freshStart, page } from './helpers';
+import { bindings, demo, firstAlias, freshStart, page, request } from './helpers';
 
 beforeEach(freshStart);
 
@@ -49,6 +49,29 @@ describe('what a bundle can include is learned from Drupal', () => {
     const sample = await demo.json<{ data: { relationships: Record<string, unknown> }[] }>('/jsonapi/node/services?page[limit]=3');
     const names = new Set(sample.data.flatMap((r) => Object.keys(r.relationships)));
     for (const include of includes) for (const name of include.split(',')) expect(names.has(name.split('.')[0]!)).toBe(true);
+  });
+});
+
+describe("another clinic's field layout (the demo's lean schema)", () => {
+  beforeEach(async () => {
+    await freshStart();
+    await demo.schema('lean');
+  });
+
+  it('learns what services lack: the first page pays one retry, the next asks only for what exists', async () => {
+    const services = await demo.json<{ data: { attributes: { path: { alias: string } } }[] }>('/jsonapi/node/services?filter[status]=1&page[limit]=2');
+    const [first, second] = services.data.map((s) => s.attributes.path.alias);
+    const { status, settled } = await request(first!).then(async ({ response, settled }) => ({ status: response.status, settled, html: await response.text() }));
+    expect(status).toBe(200);
+    await settled();
+    const before = (await demo.requests()).byUrl;
+    expect((await page(second!)).status).toBe(200);
+    const after = (await demo.requests()).byUrl;
+    const asked = Object.keys(after).filter((url) => (after[url] ?? 0) > (before[url] ?? 0) && url.startsWith('/jsonapi/node/services/'));
+    expect(asked).toHaveLength(1);
+    const include = new URL(asked[0]!, 'http://x').searchParams.get('include') ?? '';
+    expect(include.split(',')).not.toContain('field_photo');
+    expect(include.split(',')).toContain('field_image');
   });
 });
 

@@ -61,6 +61,12 @@ export interface KvCache {
    * any copy, `load`'s error propagates.
    */
   get<T>(url: string, load: () => Promise<Loaded<T>>): Promise<T>;
+  /**
+   * The payload for `url` if a copy is cached (as `get` would serve it); else
+   * undefined at once, with `load` started in the background so that the next
+   * request knows. For knowledge a page can do without while it is being learned.
+   */
+  known<T>(url: string, load: () => Promise<Loaded<T>>): Promise<T | undefined>;
   /** Drops the cached payload of one URL, in the current generation. */
   purge(url: string): Promise<void>;
   /** Makes every cached payload unreachable. */
@@ -131,7 +137,14 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
     }
   };
 
-  return {
+  const cache: KvCache = {
+    async known<T>(url: string, load: () => Promise<Loaded<T>>): Promise<T | undefined> {
+      const key = await keyFor(url);
+      if (await read(key)) return cache.get(url, load);
+      waitUntil(refresh(key, load).catch((error: unknown) => log(`Drupal: ${url} не получен`, error)));
+      return undefined;
+    },
+
     async get<T>(url: string, load: () => Promise<Loaded<T>>): Promise<T> {
       let settle: (status: CacheStatus) => void = () => {};
       report?.track(new Promise<CacheStatus>((resolve) => (settle = resolve)));
@@ -190,6 +203,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
 
     purgeAll: () => bumpGeneration(kv),
   };
+  return cache;
 }
 
 function defaultLog(message: string, error: unknown) {

@@ -111,6 +111,17 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
     return fetchFromOrigin(build(include.filter((name) => possible.includes(name))), origin);
   };
 
+  /** A collection's items from its first page on, following Drupal's own next links (50 a request), up to `max`. */
+  const walk = async <T>(what: string, first: CollectionPage<T>, schema: z.ZodType<CollectionPage<T>>, max: number): Promise<T[]> => {
+    const items = [...first.data];
+    let doc = first;
+    for (let pages = 1; doc.links?.next && pages < max / COUNT_PAGE; pages++) {
+      doc = (await decodeJson(what, schema)(await fetchFromOrigin(urls.individual(doc.links.next.href, []), origin))).value;
+      items.push(...doc.data);
+    }
+    return items;
+  };
+
   const getIncluding = <T>(build: (include: readonly string[]) => string, include: readonly string[], decode: Decoder<T>) =>
     cache.get(build(include), async () => decode(await fetchIncluding(build, include)));
 
@@ -159,32 +170,23 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
 
     nodes: async (bundle, query) => {
       const [include, rule] = await Promise.all([includesOf('node', bundle), ruleFor(bundle, query.rule)]);
-      return getIncluding((chosen) => urls.collection(bundle, { ...query, rule, include: chosen }), include, async (response): Promise<{ value: NodeList }> => {
-          const doc = (await decodeJson(`list ${bundle}`, CollectionDocumentSchema)(response)).value;
-          return {
-            value: {
-              items: await Promise.all(doc.data.map((r) => toNodeData(r, doc.included))),
-              hasNext: Boolean(doc.links?.next),
-              total: doc.meta?.count,
-            },
-          };
-      });
+      const decode = async (response: OriginResponse): Promise<{ value: NodeList }> => {
+        const doc = (await decodeJson(`list ${bundle}`, CollectionDocumentSchema)(response)).value;
+        return {
+          value: { items: await Promise.all(doc.data.map((r) => toNodeData(r, doc.included))), hasNext: Boolean(doc.links?.next), total: doc.meta?.count },
+        };
+      };
+      return getIncluding((chosen) => urls.collection(bundle, { ...query, rule, include: chosen }), include, decode);
     },
 
     async countNodes(bundle, query) {
       const rule = await ruleFor(bundle, query.rule);
       const first = urls.collection(bundle, { ...query, rule, fields: ['drupal_internal__nid'], limit: COUNT_PAGE, offset: 0 });
       return get(first, async (response) => {
-        let doc = (await decodeJson(`count ${bundle}`, CollectionDocumentSchema)(response)).value;
+        const doc = (await decodeJson(`count ${bundle}`, CollectionDocumentSchema)(response)).value;
         if (doc.meta?.count !== undefined) return { value: doc.meta.count };
-        let count = doc.data.length;
-        // Core JSON:API does not count: the ids are walked, 50 a request, no further than a listing ever shows.
-        for (let pages = 1; doc.links?.next && pages < MAX_COUNT / COUNT_PAGE; pages++) {
-          const next = await fetchFromOrigin(urls.individual(doc.links.next.href, []), origin);
-          doc = (await decodeJson(`count ${bundle}`, CollectionDocumentSchema)(next)).value;
-          count += doc.data.length;
-        }
-        return { value: count };
+        // Core JSON:API does not count: the ids are walked, no further than a listing ever shows.
+        return { value: (await walk(`count ${bundle}`, doc, CollectionDocumentSchema, MAX_COUNT)).length };
       });
     },
 
@@ -196,14 +198,9 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
           console.warn(`nodes ${bundle}: Drupal ответил ${response.status}, тип пропущен`);
           return { value: [], negative: true };
         }
-        let doc = (await decodeJson(`nodes ${bundle}`, NodePathsSchema)(response)).value;
-        const paths = [...doc.data];
-        // 50 a request, following Drupal's own next link, no further than a sitemap file holds.
-        for (let pages = 1; doc.links?.next && pages < MAX_PATHS / COUNT_PAGE; pages++) {
-          const next = await fetchFromOrigin(urls.individual(doc.links.next.href, []), origin);
-          doc = (await decodeJson(`nodes ${bundle}`, NodePathsSchema)(next)).value;
-          paths.push(...doc.data);
-        }
+        const doc = (await decodeJson(`nodes ${bundle}`, NodePathsSchema)(response)).value;
+        // No further than a sitemap file holds.
+        const paths = await walk(`nodes ${bundle}`, doc, NodePathsSchema, MAX_PATHS);
         return { value: paths.flatMap((node) => (node ? [node] : [])) };
       });
     },
@@ -281,6 +278,12 @@ const decodeRows =
     const { value, negative } = await decodeRaw(what)(response);
     return { value: await rowsOf(value), negative };
   };
+
+/** One page of a JSON:API collection, as far as walking it needs. */
+interface CollectionPage<T> {
+  data: T[];
+  links?: { next?: { href: string } };
+}
 
 /** JSON:API's largest page, and spec §9's most items a listing ever pages through. */
 const COUNT_PAGE = 50;

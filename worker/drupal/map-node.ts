@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { htmlToText } from './entities';
+import { imageSrcOf } from './schemas/other-list';
 import { safeUrl } from './safe-url';
 import { sanitizeHtml } from './sanitize-html';
 import { FileAttributesSchema, PathFieldSchema, TextFieldSchema, type Resource } from './schemas/jsonapi';
@@ -96,7 +97,8 @@ function resolveImages(resource: Resource, included: readonly Resource[]): Recor
     for (const ref of refs) {
       const file = files.get(ref.id);
       const attributes = file ? FileAttributesSchema.safeParse(file.attributes) : undefined;
-      const url = attributes?.success ? safeUrl(attributes.data.uri.url) : undefined;
+      // Drupal's files are served from our own host (the files proxy), whatever host Drupal names.
+      const url = attributes?.success ? imageSrcOf(attributes.data.uri.url) : undefined;
       if (url === undefined) continue;
       resolved.push({
         url,
