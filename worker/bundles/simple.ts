@@ -11,7 +11,7 @@ export interface SimpleView {
 }
 
 export const simple = (bundle: SimpleView['bundle']): BundleModule<SimpleView> => ({
-  wants: bundle === 'sliders' ? ['field_photo3'] : ['field_image'],
+  wants: bundle === 'sliders' ? ['field_photo3', 'field_photos_mobile'] : ['field_image'],
   view: (node: NodeData) => ({
     bundle,
     image: firstImage(node, 'field_image', 'field_photo3', 'field_photo'),

@@ -81,20 +81,26 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
   const get = <T>(url: string, decode: Decoder<T>) =>
     cache.get(url, async () => decode(await fetchFromOrigin(url, origin)));
 
-  /** What a resource type can include, learned from a few of its resources and cached like any payload. */
+  /** What a resource type has, learned from a few of its resources and cached like any payload. */
+  const sampleUrl = (entityType: string, bundle: string) => urls.jsonapi(`${entityType}/${bundle}`, { 'page[limit]': String(RELATIONSHIP_SAMPLE) });
   const relationshipsOf = (entityType: string, bundle: string): Promise<Relationships | null> =>
-    optional(
-      `relationships ${entityType}--${bundle}`,
-      get(urls.jsonapi(`${entityType}/${bundle}`, { 'page[limit]': String(RELATIONSHIP_SAMPLE) }), decodeRelationships),
-      null,
-    );
+    optional(`relationships ${entityType}--${bundle}`, get(sampleUrl(entityType, bundle), decodeRelationships), null);
 
   /** A listing rule applies only where the bundle has the field; a bundle without it has nothing to filter. */
   const ruleFor = async (bundle: string, rule: ListingRule | undefined): Promise<ListingRule | undefined> =>
     rule && (await relationshipsOf('node', bundle))?.attributes.includes(rule.field) ? rule : undefined;
 
-  const includesOf = async (entityType: string, bundle: string): Promise<string[]> =>
-    includesFor(await relationshipsOf(entityType, bundle), entityType === 'node' ? wantedRelationships(bundle) : []);
+  /**
+   * What to include. While a type is still being learned (the first visit after a
+   * purge) the screens' own names are asked at once rather than a round later; a
+   * field the type lacks costs JSON:API's 400 and one narrowed retry (fetchIncluding).
+   */
+  const includesOf = async (entityType: string, bundle: string): Promise<string[]> => {
+    const wanted = entityType === 'node' ? wantedRelationships(bundle) : [];
+    const url = sampleUrl(entityType, bundle);
+    const known = await cache.known(url, async () => decodeRelationships(await fetchFromOrigin(url, origin))).catch(() => undefined);
+    return includesFor(known ?? null, wanted);
+  };
 
   /**
    * A document asked with `include`. Should JSON:API still refuse a relationship
