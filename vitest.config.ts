@@ -1,6 +1,6 @@
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
-import { TEST_SECRETS } from './test/setup/secrets';
+import { TEST_SECRETS, testCrmUrl } from './test/setup/secrets';
 
 // Tests run offline: miniflare must not fetch the Request.cf sample from Cloudflare.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
@@ -18,6 +18,9 @@ export default defineConfig({
                 DRUPAL_BASE_URL: inject<string>('demoOriginUrl'),
                 SITE_URL: 'http://127.0.0.1:8787',
                 ...TEST_SECRETS,
+                CRM_WEBHOOK_URL: testCrmUrl(inject<string>('demoOriginUrl')),
+                // Undelivered leads are retried after a second here, not ten.
+                LEAD_RETRY_SECONDS: '1',
               },
             },
           })),

@@ -7,6 +7,7 @@ import { pageRenderer } from './middleware/page-renderer';
 import { securityHeaders } from './middleware/security-headers';
 import { renderError } from './routes/error';
 import { fileRoutes } from './routes/files';
+import { formRoutes } from './routes/forms';
 import { siteRoutes } from './routes/site';
 
 export const app = new Hono<AppEnv>();
@@ -15,11 +16,13 @@ export const app = new Hono<AppEnv>();
 app.use('*', securityHeaders<AppEnv>({ analyticsOrigins: (c) => c.var.config?.analyticsOrigins ?? [] }));
 app.use('*', configured());
 app.route('/', fileRoutes);
+// The popup forms' API answers JSON, without a page around it.
+app.route('/', formRoutes);
 app.use('*', pageRenderer<AppEnv>());
 app.use('*', pagePath<AppEnv>((c) => renderError(c, 400)));
 app.route('/', siteRoutes);
 
-// Pages are read-only; the forms' endpoints, when they come, are routed above this.
+// Pages are read-only; the forms' API is routed above this.
 app.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], '*', (c) => c.text('Метод не поддерживается', 405, { Allow: 'GET, HEAD' }));
 
 /**

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../../scripts/servers';
-import { TEST_SECRETS } from '../setup/secrets';
+import { SECRET_MARKERS } from '../setup/secrets';
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -25,7 +25,7 @@ function devVarsSecrets(): string[] {
 
 describe('client bundle', () => {
   it('holds no secret and no Drupal address', () => {
-    const secrets = [...Object.values(TEST_SECRETS), ...devVarsSecrets(), 'DRUPAL_API_PASSWORD', 'PURGE_SECRET', 'CRM_WEBHOOK_TOKEN'];
+    const secrets = [...Object.values(SECRET_MARKERS), ...devVarsSecrets(), 'DRUPAL_API_PASSWORD', 'PURGE_SECRET', 'CRM_WEBHOOK_TOKEN'];
     const shipped = files(join(ROOT, 'dist', 'client'));
     expect(shipped.some((f) => f.endsWith('.js'))).toBe(true);
     for (const file of shipped) {

@@ -9,3 +9,14 @@ export const TEST_SECRETS = {
   CRM_WEBHOOK_TOKEN: 'crm-token-Kd93pw',
   PURGE_SECRET: 'purge-secret-Lm04ty',
 } as const;
+
+/**
+ * Where the tests' site delivers leads: the demo origin's CRM, at an address that
+ * carries the stand-in URL's recognisable part, so that a leak of the real
+ * setting is caught the same way. The demo CRM checks the stand-in token.
+ */
+export const testCrmUrl = (demoUrl: string) => `${demoUrl}/__demo/crm/webhook?h=${TEST_SECRETS.CRM_WEBHOOK_URL.split('/').pop()}`;
+export const DEMO_ORIGIN_TEST_VARS = { DEMO_CRM_TOKEN: TEST_SECRETS.CRM_WEBHOOK_TOKEN };
+
+/** Every secret's recognisable text, the CRM address's included. */
+export const SECRET_MARKERS: Record<string, string> = { ...TEST_SECRETS, CRM_WEBHOOK_URL_PART: TEST_SECRETS.CRM_WEBHOOK_URL.split('/').pop()! };

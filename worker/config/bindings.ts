@@ -19,4 +19,12 @@ export interface Bindings {
   CRM_WEBHOOK_URL?: string;
   CRM_WEBHOOK_TOKEN?: string;
   PURGE_SECRET?: string;
+  /** The leads queue (producer); the same worker consumes it (worker/leads/deliver.ts). */
+  LEADS?: Queue;
+  /** Posts per client and minute to the forms (wrangler.toml [[ratelimits]]). */
+  FORM_LIMITER?: RateLimit;
+  /** The first retry of an undelivered lead waits this long, then twice as long each time. */
+  LEAD_RETRY_SECONDS?: string;
+  /** Yandex Metrica counter id: goals are sent after accepted forms; none, no call. */
+  METRIKA_ID?: string;
 }

@@ -37,6 +37,10 @@ const ConfigSchema = z
     CACHE_NOT_FOUND_SECONDS: seconds(60),
     ORIGIN_TIMEOUT_MS: z.preprocess(unsetToUndefined, z.coerce.number().int().positive().default(5_000)),
     ORIGIN_RETRY_SECONDS: z.preprocess(unsetToUndefined, z.coerce.number().int().positive().default(10)),
+    LEADS: z.custom<Queue>((value) => typeof value === 'object' && value !== null && 'send' in value).optional(),
+    FORM_LIMITER: z.custom<RateLimit>((value) => typeof value === 'object' && value !== null && 'limit' in value).optional(),
+    LEAD_RETRY_SECONDS: z.preprocess(unsetToUndefined, z.coerce.number().int().positive().default(10)),
+    METRIKA_ID: z.preprocess(unsetToUndefined, z.coerce.number().int().positive().optional()),
     ANALYTICS_ORIGINS: z.preprocess(
       unsetToUndefined,
       z
@@ -79,6 +83,8 @@ const ConfigSchema = z
         ? { user: raw.DRUPAL_API_USER, password: raw.DRUPAL_API_PASSWORD }
         : undefined,
     crm: raw.CRM_WEBHOOK_URL ? { url: raw.CRM_WEBHOOK_URL, token: raw.CRM_WEBHOOK_TOKEN } : undefined,
+    leads: { queue: raw.LEADS, limiter: raw.FORM_LIMITER, retrySeconds: raw.LEAD_RETRY_SECONDS },
+    metrikaId: raw.METRIKA_ID,
     purgeSecret: raw.PURGE_SECRET,
   }));
 

@@ -6,7 +6,8 @@ import { wantedRelationships } from '../bundles';
 import { linkFieldOf } from './link-field';
 import { toNodeData } from './map-node';
 import { optional } from './optional';
-import { fetchFromOrigin, OriginError, type OriginOptions, type OriginResponse } from './origin';
+import { fetchFromOrigin, OriginError, postToOrigin, type OriginOptions, type OriginResponse } from './origin';
+import { webformFieldsOf, type ParsedWebform } from './schemas/webform';
 import { includesFor, possibleRelationships, relationshipsFromSample, relationshipTo, type Relationships } from './relationships';
 import { sanitizeHtml } from './sanitize-html';
 import { BreadcrumbSchema } from './schemas/breadcrumb';
@@ -49,6 +50,12 @@ export interface DrupalClient {
    */
   nodesOfTerm(bundle: string, term: { vocabulary: string; uuid: string }, limit: number): Promise<NodeList | null>;
   search(keys: string): Promise<SearchResult[]>;
+  /** A webform's fields for the popup (spec §4, §5); null when Drupal has no such form. Cached like any payload. */
+  webform(id: string): Promise<ParsedWebform | null>;
+  /** Posts a submission to webform_rest (never cached): Drupal's answer as it came, or OriginError when Drupal is not there. */
+  submitWebform(body: Record<string, unknown>): Promise<OriginResponse>;
+  /** Uploads a file for a webform's file field; Drupal's answer (the file entity with its fid) as it came. */
+  uploadWebformFile(id: string, field: string, file: { name: string; bytes: ArrayBuffer }): Promise<OriginResponse>;
   /** Spec §2 "Price list": every group for "/price.html", only a service's rows for its path. */
   priceList(page: string): Promise<PriceGroup[]>;
   /** Spec §2: the home page's main slider, sticky slides first, then the newest. */
@@ -223,6 +230,24 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
     },
 
     search: (keys) => get(urls.search(keys), decodeJson('search', SearchResultsSchema, { notFound: [] })),
+
+    webform: (id) =>
+      get(urls.webformFields(id), async ({ status, body }): Promise<{ value: ParsedWebform | null; negative?: boolean }> => {
+        if (status === 404 || status === 403) return { value: null, negative: true };
+        if (status !== 200) throw new OriginError(`webform ${id}: Drupal ответил ${status}`, status);
+        const parsed = webformFieldsOf(body);
+        if (!parsed) throw new OriginError(`webform ${id}: неожиданный ответ Drupal`, 200, { unhealthy: false });
+        // Markup from the form's editor, sanitised once, before it is cached.
+        for (const field of parsed.fields) if (field.html) field.html = await sanitizeHtml(field.html);
+        return { value: parsed };
+      }),
+
+    submitWebform: (body) => postToOrigin(urls.webformSubmit(), JSON.stringify(body), 'application/json', origin),
+
+    uploadWebformFile: (id, field, file) =>
+      postToOrigin(urls.webformUpload(id, field), file.bytes, 'application/octet-stream', origin, {
+        'Content-Disposition': `file; filename="${encodeURIComponent(file.name)}"`,
+      }),
 
     priceList: (page) => get(urls.priceList(page), decodeJson('price list', PriceListSchema, { notFound: [] })),
 

@@ -74,6 +74,9 @@ export function endpoints(base: string) {
       return rebased.toString();
     },
     search: (keys: string) => url('/rest/search', { keys }),
+    webformFields: (id: string) => url(`/webform_rest/${encodeURIComponent(id)}/fields`, { _format: 'json' }),
+    webformSubmit: () => url('/webform_rest/submit', { _format: 'json' }),
+    webformUpload: (id: string, field: string) => url(`/webform_rest/${encodeURIComponent(id)}/upload/${encodeURIComponent(field)}`, { _format: 'json' }),
     priceList: (page: string) => url('/blocks_for_page/special_links/price.html', { page }),
     otherList: (list: OtherList, nid: number) => url(`/rest/${list}/other/${nid}`),
     // Spec §7 writes these two with ?_format=json and the others without; Drupal is asked as the spec says.

@@ -30,15 +30,23 @@ export interface OriginOptions {
   fetch?: typeof fetch;
 }
 
-export async function fetchFromOrigin(url: string, options: OriginOptions): Promise<OriginResponse> {
-  const headers = new Headers({ Accept: 'application/vnd.api+json, application/json;q=0.9, */*;q=0.1' });
-  if (options.credentials) {
-    headers.set('Authorization', `Basic ${btoa(`${options.credentials.user}:${options.credentials.password}`)}`);
-  }
+export function fetchFromOrigin(url: string, options: OriginOptions): Promise<OriginResponse> {
+  return callOrigin(url, options);
+}
+
+/** A write to Drupal (a webform submission, a file upload): never cached, the same failures as a read. */
+export function postToOrigin(url: string, body: BodyInit, contentType: string, options: OriginOptions, extra: Record<string, string> = {}): Promise<OriginResponse> {
+  return callOrigin(url, options, { method: 'POST', body, headers: { 'Content-Type': contentType, ...extra } });
+}
+
+async function callOrigin(url: string, options: OriginOptions, init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<OriginResponse> {
+  const headers = new Headers({ Accept: 'application/vnd.api+json, application/json;q=0.9, */*;q=0.1', ...init.headers });
+  // Basic auth as UTF-8: btoa alone refuses a password with Cyrillic letters.
+  if (options.credentials) headers.set('Authorization', `Basic ${base64(`${options.credentials.user}:${options.credentials.password}`)}`);
   const doFetch = options.fetch ?? fetch;
   let response: Response;
   try {
-    response = await doFetch(url, { headers, signal: AbortSignal.timeout(options.timeoutMs) });
+    response = await doFetch(url, { method: init.method ?? 'GET', body: init.body, headers, signal: AbortSignal.timeout(options.timeoutMs) });
   } catch (error) {
     throw new OriginError(describeFailure(error, options.timeoutMs), undefined, { cause: error });
   }
@@ -66,4 +74,10 @@ function describeFailure(error: unknown, timeoutMs: number): string {
     return `Drupal не ответил за ${timeoutMs} мс`;
   }
   return `Drupal недоступен (${error instanceof Error ? error.message : String(error)})`;
+}
+
+function base64(text: string): string {
+  let binary = '';
+  for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }

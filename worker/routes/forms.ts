@@ -1,0 +1,225 @@
+import { Hono, type Context } from 'hono';
+import { CONSENT, HONEYPOT, MAX_FILE_BYTES, MAX_JSON_BYTES, type FormDefinition, type SubmitAnswer } from '../../common/forms/definition';
+import { formatPhone } from '../../common/forms/phone';
+import { validateForm, type FieldValue } from '../../common/forms/validate';
+import { POPUP_TITLES, isPopupForm, type PopupForm } from '../../common/popups';
+import type { AppEnv } from '../app-env';
+import { OriginError } from '../drupal/origin';
+import type { Lead, LeadMessage } from '../leads/lead';
+import { submitLead } from '../leads/submit';
+
+/**
+ * The popup forms' API (issue 8): the browser talks only to us; Drupal's
+ * credentials and the CRM's token never leave the worker. Every bad input gets a
+ * clean answer with a Russian message, never a 5xx.
+ */
+export const formRoutes = new Hono<AppEnv>();
+
+/** Spec §4: «Записаться на консультацию» shows the consultation form's fields, and is submitted as it. */
+const WEBFORM_OF: Partial<Record<PopupForm, string>> = { consultation1: 'consultation' };
+const webformOf = (form: PopupForm) => WEBFORM_OF[form] ?? form;
+
+/**
+ * A multipart body: room for a file somewhat over the limit, so that its sender
+ * hears «не больше 5 МБ» by its field (400) rather than a bare 413.
+ */
+const MAX_MULTIPART_BYTES = 2 * MAX_FILE_BYTES;
+/** No visitor writes more into one field; longer values are refused rather than cut. */
+const MAX_VALUE_LENGTH = 5000;
+
+const answer = (c: Context<AppEnv>, body: SubmitAnswer | { error: string }, status: 200 | 202 | 400 | 403 | 404 | 413 | 429 | 503) =>
+  c.json(body, status, { 'Cache-Control': 'no-store' });
+
+const formError = (c: Context<AppEnv>, message: string, status: 400 | 403 | 413 | 429 | 503) => answer(c, { errors: { _form: message } }, status);
+
+async function definitionOf(c: Context<AppEnv>, form: PopupForm): Promise<FormDefinition | null> {
+  const parsed = await c.var.drupal.webform(webformOf(form));
+  if (!parsed) return null;
+  return { id: form, title: POPUP_TITLES[form], fields: parsed.fields, submitLabel: parsed.submitLabel ?? 'Отправить' };
+}
+
+formRoutes.get('/api/forms/:id', async (c) => {
+  const id = c.req.param('id');
+  if (!isPopupForm(id)) return answer(c, { error: 'Такой формы нет' }, 404);
+  try {
+    const definition = await definitionOf(c, id);
+    if (!definition) return answer(c, { error: 'Такой формы нет' }, 404);
+    return c.json(definition, 200, { 'Cache-Control': 'public, max-age=300' });
+  } catch (error) {
+    console.warn(`Форма ${id}: определение не получено`, error instanceof Error ? error.message : error);
+    return answer(c, { error: 'Форма сейчас недоступна' }, 503);
+  }
+});
+
+/** The body, read no further than `max` bytes: a larger one is refused before it is all in memory. */
+async function readCapped(request: Request, max: number): Promise<Uint8Array | 'too-large'> {
+  const declared = Number(request.headers.get('Content-Length') ?? 'NaN');
+  if (declared > max) return 'too-large';
+  const reader = request.body?.getReader();
+  if (!reader) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return 'too-large';
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+type Posted = { values: Record<string, FieldValue>; files: Record<string, File> };
+
+/** JSON of strings and booleans, or multipart with files; anything else is not a form. */
+async function readPosted(request: Request, bytes: Uint8Array, multipart: boolean): Promise<Posted | undefined> {
+  const values: Record<string, FieldValue> = {};
+  const files: Record<string, File> = {};
+  if (multipart) {
+    let data: FormData;
+    try {
+      data = await new Response(bytes, { headers: { 'Content-Type': request.headers.get('Content-Type') ?? '' } }).formData();
+    } catch {
+      return undefined;
+    }
+    for (const [key, value] of data) {
+      if (typeof value === 'string') values[key] = value;
+      else if (value.size > 0) {
+        files[key] = value;
+        values[key] = { name: value.name, size: value.size };
+      }
+    }
+    return { values, files };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(new TextDecoder().decode(bytes));
+  } catch {
+    return undefined;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  for (const [key, value] of Object.entries(body)) {
+    if (typeof value === 'string' || typeof value === 'boolean') values[key] = value;
+    else if (typeof value === 'number') values[key] = String(value);
+    else return undefined;
+  }
+  return { values, files };
+}
+
+const text = (value: FieldValue): string => (typeof value === 'string' ? value.trim() : value === true ? '1' : '');
+
+/** The lead as Drupal and the CRM will get it: only the form's own fields, phone numbers in one shape, hidden values from the form. */
+function leadOf(form: PopupForm, definition: FormDefinition, values: Record<string, FieldValue>, files: Record<string, File>, referer: string | undefined): Lead {
+  const fields: Lead['fields'] = [];
+  for (const field of definition.fields) {
+    if (field.kind === 'markup' || field.kind === 'file') continue;
+    let value = field.kind === 'hidden' && !field.prefill ? (field.value ?? '') : text(values[field.key]);
+    if (field.kind === 'tel') value = formatPhone(value) ?? value;
+    if (field.kind === 'checkbox') value = value === '1' || value === 'true' ? '1' : '';
+    if (value) fields.push({ key: field.key, kind: field.kind, label: field.label, value: value.slice(0, MAX_VALUE_LENGTH) });
+  }
+  const pageUrl = fields.find((f) => f.key === 'send_page_url')?.value ?? text(values.send_page_url) ?? referer;
+  const pageTitle = fields.find((f) => f.key === 'send_page_title')?.value ?? text(values.send_page_title);
+  const now = new Date().toISOString();
+  return {
+    id: crypto.randomUUID(),
+    form,
+    webformId: webformOf(form),
+    fields,
+    files: Object.entries(files).map(([key, file]) => ({ key, name: file.name.slice(0, 200), size: file.size })),
+    page: { url: pageUrl || referer, title: pageTitle || undefined },
+    consent: { version: CONSENT.version, at: now, page: pageUrl || referer },
+    receivedAt: now,
+  };
+}
+
+/** Keeps the lead for later delivery; false only when even the queue cannot take it. */
+async function keep(c: Context<AppEnv>, message: LeadMessage): Promise<boolean> {
+  const queue = c.var.config.leads.queue;
+  if (!queue) {
+    console.error(`Очередь заявок не подключена (LEADS): заявка ${message.lead.form} ${message.lead.id} не сохранена`);
+    return false;
+  }
+  try {
+    await queue.send(message, { contentType: 'json' });
+    return true;
+  } catch (error) {
+    console.error(`Очередь заявок не приняла заявку ${message.lead.form} ${message.lead.id}`, error instanceof Error ? error.message : error);
+    return false;
+  }
+}
+
+formRoutes.post('/api/forms/:id', async (c) => {
+  const id = c.req.param('id');
+  if (!isPopupForm(id)) return answer(c, { error: 'Такой формы нет' }, 404);
+  const { config } = c.var;
+  const phone = config.site.phone;
+
+  // Another site's page must not post our visitors' forms.
+  const origin = c.req.header('Origin');
+  if (origin && origin !== new URL(config.siteUrl).origin && origin !== new URL(c.req.url).origin) {
+    return formError(c, 'Заявку можно отправить только с сайта клиники', 403);
+  }
+
+  const client = c.req.header('CF-Connecting-IP') ?? c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() ?? 'local';
+  const limited = config.leads.limiter ? !(await config.leads.limiter.limit({ key: `forms:${client}` })).success : false;
+  if (limited) {
+    c.header('Retry-After', '60');
+    return formError(c, `Слишком много заявок подряд. Попробуйте через минуту или позвоните нам: ${phone}`, 429);
+  }
+
+  const multipart = (c.req.header('Content-Type') ?? '').toLowerCase().startsWith('multipart/form-data');
+  const bytes = await readCapped(c.req.raw, multipart ? MAX_MULTIPART_BYTES : MAX_JSON_BYTES);
+  if (bytes === 'too-large') return formError(c, 'Заявка слишком большая. Файл — не больше 5 МБ.', 413);
+  const posted = await readPosted(c.req.raw, bytes, multipart);
+  if (!posted) return formError(c, 'Не удалось прочитать заявку. Обновите страницу и попробуйте ещё раз.', 400);
+  const { values, files } = posted;
+
+  // A robot filled the field no person sees: it is told what it wants to hear, and nothing is kept.
+  if (text(values[HONEYPOT])) return answer(c, { sid: crypto.randomUUID() }, 200);
+
+  let definition: FormDefinition | null;
+  try {
+    definition = await definitionOf(c, id);
+  } catch {
+    return formError(c, `Сейчас заявку не получается отправить. Позвоните нам: ${phone}`, 503);
+  }
+  if (!definition) return answer(c, { error: 'Такой формы нет' }, 404);
+
+  for (const value of Object.values(values)) {
+    if (typeof value === 'string' && value.length > MAX_VALUE_LENGTH) return formError(c, 'Слишком длинный текст: сократите, пожалуйста.', 400);
+  }
+  const errors = validateForm(definition, values);
+  if (Object.keys(errors).length > 0) return answer(c, { errors }, 400);
+
+  const lead = leadOf(id, definition, values, files, c.req.header('Referer'));
+  const uploads = await Promise.all(Object.entries(files).map(async ([key, file]) => ({ key, name: file.name, bytes: await file.arrayBuffer() })));
+  try {
+    const outcome = await submitLead(c.var.drupal, lead, uploads);
+    if (outcome.kind === 'invalid') {
+      const known = new Set(definition.fields.map((f) => f.key));
+      const mapped = Object.fromEntries(Object.entries(outcome.errors).map(([key, message]) => [known.has(key) ? key : '_form', message]));
+      return answer(c, { errors: mapped }, 400);
+    }
+    if (outcome.kind === 'refused') console.error(`Drupal отказал в заявке ${id} ${lead.id}: ${outcome.reason}; передаём в CRM`);
+    const sid = outcome.kind === 'accepted' ? outcome.sid : undefined;
+    // The CRM hears of it from the queue, with retries; the visitor does not wait for it.
+    if (!(await keep(c, { kind: 'crm', lead, sid })) && !sid) return formError(c, `Не удалось отправить заявку. Позвоните нам: ${phone}`, 503);
+    return sid ? answer(c, { sid }, 200) : answer(c, { queued: true }, 202);
+  } catch (error) {
+    if (!(error instanceof OriginError)) throw error;
+    // Drupal is not there: the request waits on the queue and reaches Drupal, then the CRM, when it is back.
+    console.warn(`Drupal недоступен при отправке заявки ${id} ${lead.id}: ${error.message}; заявка в очереди`);
+    if (await keep(c, { kind: 'drupal', lead })) return answer(c, { queued: true }, 202);
+    return formError(c, `Не удалось отправить заявку. Позвоните нам: ${phone}`, 503);
+  }
+});
