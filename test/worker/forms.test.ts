@@ -244,3 +244,23 @@ describe('the CRM payload (spec §4)', () => {
     ]);
   });
 });
+
+describe('the pages around a form', () => {
+  it('thanks the visitor, and says plainly when the request waits for delivery', async () => {
+    const { response } = await request('/thank-you.html');
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('X-Robots-Tag')).toBe('noindex');
+    expect(html).toContain('Спасибо! Заявка получена');
+    const queued = await (await request('/thank-you.html?queued=1')).response.text();
+    expect(queued).toContain('заявка не');
+  });
+
+  it('serves the consent document the checkbox links to, with its version', async () => {
+    const { response } = await request(CONSENT.url);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('Согласие на обработку персональных данных');
+    expect(html).toContain(CONSENT.version.split('-').reverse().join('.'));
+  });
+});

@@ -4,7 +4,10 @@ import type { AppEnv } from '../app-env';
 import { ClinicData } from '../components/ClinicData';
 import { optional } from '../drupal/optional';
 import { framed } from '../middleware/page-renderer';
+import { CONSENT } from '../../common/forms/definition';
+import { ConsentScreen } from '../screens/ConsentScreen';
 import { HomeScreen } from '../screens/HomeScreen';
+import { ThankYouScreen } from '../screens/ThankYouScreen';
 import { MenuScreen } from '../screens/MenuScreen';
 import { contentRoute } from './content';
 import { renderError } from './error';
@@ -61,6 +64,18 @@ siteRoutes.get('/sitemap', framed(), async (c) => {
 
 siteRoutes.route('/', seoRoutes);
 siteRoutes.get('/price.html', framed(), priceRoute);
+
+// Spec §2 reading B: after a successful form. Not for search engines.
+siteRoutes.get('/thank-you.html', framed(), async (c) => {
+  const response = await c.render(<ThankYouScreen queued={c.req.query('queued') === '1'} phone={c.var.config.site.phone} />, { title: 'Спасибо за заявку' });
+  response.headers.set('X-Robots-Tag', 'noindex');
+  return response;
+});
+
+// The consent document every form's checkbox links to (152-ФЗ): the site's own page, whatever Drupal holds.
+siteRoutes.get(CONSENT.url, framed(), (c) =>
+  c.render(<ConsentScreen operator={c.var.config.site.name} siteUrl={c.var.config.siteUrl} />, { title: 'Согласие на обработку персональных данных' }),
+);
 siteRoutes.route('/', searchRoutes);
 siteRoutes.get('/404.html', (c) => renderError(c, 404));
 siteRoutes.get('/403.html', (c) => renderError(c, 403));
