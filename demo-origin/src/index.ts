@@ -8,6 +8,7 @@ import { json, noRoute } from './lib/http';
 import { blockRoutes } from './routes/blocks';
 import { breadcrumbRoutes } from './routes/breadcrumb';
 import { controlRoutes, demoFaults, demoSchema } from './routes/control';
+import { crmRoutes } from './routes/crm';
 import { jsonapiRoutes } from './routes/jsonapi';
 import { metatagRoutes } from './routes/metatag';
 import { restViewRoutes } from './routes/rest-views';
@@ -20,7 +21,11 @@ const app = new Hono<AppEnv>();
 // The schema mode DEMO_SCHEMA chose, for every request.
 app.use('*', demoSchema);
 
-// Test control first: never delayed, faulted or counted.
+// The demo CRM (a stand-in for the clinic's CRM webhook, not a Drupal call): never counted, and
+// faulted only by rules that name /__demo/crm. Before controlRoutes, whose /__demo/* catch-all is 404.
+app.route('/', crmRoutes);
+
+// Test control: never delayed, faulted or counted.
 app.route('/', controlRoutes);
 
 // Everything else is an API request: counted, delayed and faulted as configured.

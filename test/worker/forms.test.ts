@@ -4,7 +4,7 @@ import { formatPhone, phoneDigits } from '../../common/forms/phone';
 import { validateForm } from '../../common/forms/validate';
 import { crmPayload, type Lead } from '../../worker/leads/lead';
 import { readSubmitAnswer } from '../../worker/leads/submit';
-import { demo, freshStart, request } from './helpers';
+import { demo, demoUrl, freshStart, request } from './helpers';
 
 beforeEach(freshStart);
 
@@ -196,6 +196,47 @@ describe('POST /api/forms/{id}', () => {
     await demo.faults({ rules: [] });
     const delivered = await eventually(submissions, (list) => list.length > 0);
     expect(delivered[0]).toMatchObject({ webform_id: 'callback', data: { vashe_imya: 'Отложенная', ...SERVICE_PAGE } });
+  });
+});
+
+describe('the CRM webhook, from the queue (spec §4)', () => {
+  interface CrmLead {
+    data: { name: string; phone: string; email: string; comment: string; form_name: string; form_type: string };
+    deliveries: number;
+  }
+  const crmLeads = () => demo.json<CrmLead[]>('/__demo/crm/leads');
+
+  it('receives every accepted lead with spec §4\'s payload', async () => {
+    expect((await post('consultation', consultation({ email: 'anna@example.ru' }))).status).toBe(200);
+    // Leads queued by earlier tests may still arrive: this test's lead is found by its name.
+    const lead = (await eventually(crmLeads, (list) => list.some((l) => l.data.name === 'Анна Тестова'))).find((l) => l.data.name === 'Анна Тестова');
+    expect(lead!.data).toMatchObject({ name: 'Анна Тестова', phone: '+7 (999) 123-45-67', email: 'anna@example.ru', form_name: 'Записаться на приём', form_type: 'consultation' });
+    expect(lead!.data.comment).toContain(SERVICE_PAGE.send_page_url);
+    expect(lead!.data.comment).toContain(`Заголовок страницы: ${SERVICE_PAGE.send_page_title}`);
+    expect(lead!.data.comment).toContain(`редакция ${CONSENT.version}`);
+  });
+
+  it('retries while the CRM fails and delivers the lead once it recovers, exactly once', async () => {
+    await fetch(`${demoUrl}/__demo/crm/fail`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ times: 2 }) });
+    expect((await post('callback', { vashe_imya: 'Пётр', nomer_telefona: '89991112233', [CONSENT.key]: true, ...SERVICE_PAGE })).status).toBe(200);
+    const mine = (list: CrmLead[]) => list.filter((l) => l.data.name === 'Пётр');
+    const leads = mine(await eventually(crmLeads, (list) => mine(list).length > 0, 20_000));
+    expect(leads).toHaveLength(1);
+    expect(leads[0]!.data).toMatchObject({ name: 'Пётр', phone: '+7 (999) 111-22-33', form_name: 'Заказать звонок' });
+    const failed = await demo.json<{ failed: number }>('/__demo/crm/fail');
+    expect(failed.failed).toBe(2);
+  });
+
+  it('uploads a resume to Drupal first and names it in the submission', async () => {
+    const vacancy = (await definition('send_resume')).fields.find((f) => f.key === 'vakansiya')?.options?.[0]?.value ?? '';
+    const data = new FormData();
+    for (const [key, value] of Object.entries({ vashe_imya: 'Анна', vash_telefon: '+7 (999) 123-45-67', email: 'anna@example.ru', vakansiya: vacancy, ...SERVICE_PAGE })) data.set(key, value);
+    data.set(CONSENT.key, 'true');
+    data.set('rezyume', new File(['%PDF-1.4 резюме'], 'rezyume-anna.pdf', { type: 'application/pdf' }));
+    const { status } = await post('send_resume', data);
+    expect(status).toBe(200);
+    const [submission] = await submissions();
+    expect(submission!.data.rezyume).toMatchObject({ name: 'rezyume-anna.pdf' });
   });
 });
 

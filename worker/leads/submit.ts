@@ -47,7 +47,7 @@ export async function submitLead(drupal: DrupalClient, lead: Lead, files: { key:
     if ((uploaded.status === 200 || uploaded.status === 201) && parsed.success) {
       const fid = parsed.data.fid;
       fileIds[file.key] = String(Array.isArray(fid) ? fid[0]!.value : fid);
-    } else if (uploaded.status === 400) {
+    } else if (uploaded.status === 400 || uploaded.status === 422) {
       const answer = readSubmitAnswer(400, uploaded.body);
       if (answer?.kind === 'invalid') return answer;
       return { kind: 'invalid', errors: { [file.key]: 'Этот файл не удалось принять. Попробуйте другой формат.' } };

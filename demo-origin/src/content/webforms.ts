@@ -106,7 +106,7 @@ export const webforms: readonly WebformDef[] = [
         props: { file_extensions: 'pdf doc docx rtf odt', max_filesize: '5', uri_scheme: 'private' },
       },
       primechanie: { type: 'textarea', title: 'Сопроводительное письмо' },
-      send_page_url: { type: 'hidden', title: 'Адрес страницы' },
+      ...hiddenPage,
       actions: { type: 'webform_actions', title: 'Кнопка отправки', props: { submit__label: 'Отправить резюме' } },
     },
   },

@@ -1,6 +1,7 @@
 /**
  * Module-level state of the demo origin (one isolate under wrangler dev): fault configuration,
- * schema mode, request counters, accepted webform submissions and login sessions.
+ * schema mode, request counters, accepted webform submissions, login sessions and the demo CRM's
+ * leads and failure switch.
  */
 import type { Json, JsonObject } from './json';
 
@@ -29,7 +30,35 @@ export interface Submission {
   readonly sid: string;
   readonly webform_id: string;
   readonly created: string;
+  /** How the post authenticated: HTTP Basic of a demo account, Basic that matched none (Drupal then treats the post as anonymous), or nothing. */
+  readonly auth: 'basic' | 'basic-invalid' | 'anonymous';
+  /** The form's own (non-private) elements only, as webform stores them; files as {name, size}. */
   readonly data: JsonObject;
+}
+
+/** A lead the demo CRM accepted (POST /__demo/crm/webhook). */
+export interface CrmLead {
+  readonly id: string;
+  readonly received_at: string;
+  readonly idempotency_key: string | null;
+  /** Calls that carried this lead's idempotency key (1, or more when the site retried a delivered lead). */
+  deliveries: number;
+  readonly data: JsonObject;
+}
+
+export interface CrmState {
+  leads: CrmLead[];
+  nextId: number;
+  /** The next this many webhook calls answer 503. */
+  failTimes: number;
+  /** Every webhook call answers 503 while set. */
+  down: boolean;
+  /** Webhook calls answered 503 by the switch since the last reset. */
+  failed: number;
+}
+
+function emptyCrm(): CrmState {
+  return { leads: [], nextId: 1, failTimes: 0, down: false, failed: 0 };
 }
 
 export interface Session {
@@ -52,6 +81,7 @@ export const state = {
   byUrl: new Map<string, number>(),
   submissions: [] as Submission[],
   sessions: new Map<string, Session>(),
+  crm: emptyCrm(),
 };
 
 export function resetState(): void {
@@ -60,6 +90,7 @@ export function resetState(): void {
   state.total = 0;
   state.byUrl.clear();
   state.submissions = [];
+  state.crm = emptyCrm();
 }
 
 export function countRequest(key: string): void {

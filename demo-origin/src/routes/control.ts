@@ -1,11 +1,12 @@
 /**
  * Test control (demo only; the site never calls these): fault injection, schema mode, request
- * counters, submissions, reset. Also the middleware that reads DEMO_SCHEMA, and the one that
- * applies DEMO_DELAY_MS and the fault rules to every API request: delays, hangs, error statuses,
- * and bodies a real Drupal sends when it misbehaves (an HTML maintenance page, JSON cut off
- * mid-way).
+ * counters, submissions, reset (which also clears the demo CRM of routes/crm.ts). Also the
+ * middleware that reads DEMO_SCHEMA, and the one that applies DEMO_DELAY_MS and the fault rules to
+ * every API request: delays, hangs, error statuses, and bodies a real Drupal sends when it
+ * misbehaves (an HTML maintenance page, JSON cut off mid-way); crmFaults applies to the demo CRM
+ * only the rules that name it.
  */
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../env';
 import { json, noContent, rawPathAndQuery } from '../lib/http';
@@ -76,7 +77,7 @@ controlRoutes.post('/__demo/reset', () => {
 });
 
 controlRoutes.get('/__demo/submissions', () =>
-  json(state.submissions.map((s) => ({ sid: s.sid, webform_id: s.webform_id, created: s.created, data: s.data }))),
+  json(state.submissions.map((s) => ({ sid: s.sid, webform_id: s.webform_id, created: s.created, auth: s.auth, data: s.data }))),
 );
 
 controlRoutes.all('/__demo/*', (c) => json({ error: `Unknown control endpoint ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
@@ -126,20 +127,39 @@ const MAINTENANCE_HTML =
   '<!DOCTYPE html>\n<html lang="ru"><head><meta charset="utf-8"><title>Сайт на обслуживании</title></head>' +
   '<body><h1>Сайт на техническом обслуживании</h1><p>Скоро вернёмся. Site is currently under maintenance.</p></body></html>\n';
 
+/** The fault rules whose `match` the request's path+query (raw or URL-decoded) contains. */
+function matchingRules(url: string): FaultRule[] {
+  const key = rawPathAndQuery(url);
+  const decoded = safeDecode(key);
+  return state.faults.rules.filter((r) => decoded.includes(r.match) || key.includes(r.match));
+}
+
 /**
  * Counts every API request, then applies the delay (fault config delayMs, else DEMO_DELAY_MS;
  * a matching rule's delayMs replaces both) and the first matching hang rule, else the first
  * matching status/body rule.
  */
 export const demoFaults: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const key = rawPathAndQuery(c.req.url);
-  countRequest(key);
-  const decoded = safeDecode(key);
-  const rules = state.faults.rules.filter((r) => decoded.includes(r.match) || key.includes(r.match));
-
+  countRequest(rawPathAndQuery(c.req.url));
   const envDelay = Number(c.env?.DEMO_DELAY_MS ?? '0');
+  const baseDelay = state.faults.delayMs ?? (Number.isFinite(envDelay) ? envDelay : 0);
+  return applyFaults(c, next, matchingRules(c.req.url), baseDelay);
+};
+
+/** A rule that names the demo CRM (`match` starting with this) is the only kind that reaches it. */
+export const CRM_RULE_PREFIX = '/__demo/crm';
+
+/**
+ * The demo CRM's webhook is no Drupal call: it is never counted, and neither DEMO_DELAY_MS, the
+ * config's delayMs nor a catch-all rule such as `{"match": "/"}` touch it. Only rules whose `match`
+ * starts with /__demo/crm apply (e.g. `{"match": "/__demo/crm/webhook", "hang": true}`).
+ */
+export const crmFaults: MiddlewareHandler<AppEnv> = async (c, next) =>
+  applyFaults(c, next, matchingRules(c.req.url).filter((r) => r.match.startsWith(CRM_RULE_PREFIX)), 0);
+
+async function applyFaults(c: Context<AppEnv>, next: Next, rules: readonly FaultRule[], baseDelay: number): Promise<Response | void> {
   const ruleDelays = rules.flatMap((r) => (r.delayMs !== undefined ? [r.delayMs] : []));
-  const delay = ruleDelays.length ? Math.max(...ruleDelays) : (state.faults.delayMs ?? (Number.isFinite(envDelay) ? envDelay : 0));
+  const delay = ruleDelays.length ? Math.max(...ruleDelays) : baseDelay;
   if (delay > 0) await sleep(delay);
 
   if (rules.some((r) => r.hang)) {
@@ -168,7 +188,7 @@ export const demoFaults: MiddlewareHandler<AppEnv> = async (c, next) => {
     return json({ message: `${reasonPhrase(status)}. ${detail}` }, status);
   }
   await next();
-};
+}
 
 /**
  * The real answer with its body cut off half-way (as when Drupal's PHP dies mid-response or a

@@ -1,14 +1,16 @@
 /**
  * webform_rest (drupal-api.md §3): `GET /webform_rest/{id}/fields` answers the initialised element
- * tree; `POST /webform_rest/submit` validates like the webform module and answers {"sid": uuid} or
- * the 400 error bodies. Accepted submissions are kept in memory (GET /__demo/submissions).
+ * tree; `POST /webform_rest/submit` (application/json, anonymous or HTTP Basic) validates like the
+ * webform module and answers {"sid": uuid} or the 400 error bodies. Accepted submissions are kept in
+ * memory (GET /__demo/submissions): the form's own fields only, files as {name, size}.
  */
 import { Hono } from 'hono';
+import { accountByName } from '../content/users';
 import { PREDEFINED_OPTIONS, webformById, type ElementDef, type WebformDef } from '../content/webforms';
 import type { AppEnv } from '../env';
 import { badFormat, json } from '../lib/http';
 import { isJsonObject, type Json, type JsonObject } from '../lib/json';
-import { state } from '../lib/state';
+import { state, type Submission } from '../lib/state';
 
 export const webformRoutes = new Hono<AppEnv>();
 
@@ -55,6 +57,19 @@ webformRoutes.get('/webform_rest/:id/fields', (c) => {
 
 const INPUT_TYPES = new Set(['textfield', 'tel', 'email', 'date', 'webform_time', 'textarea', 'select', 'checkbox', 'hidden', 'managed_file']);
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Core's default #maxlength of these element types (Email 254, Tel 128; webform's textfield 255). */
+const DEFAULT_MAXLENGTH: Readonly<Record<string, number>> = { textfield: 255, email: 254, tel: 128 };
+/** A file field's #max_filesize when the element gives none (MB). */
+const DEFAULT_MAX_FILESIZE_MB = 2;
+/** File names for a data URL that carries none, by MIME type. */
+const MIME_EXTENSIONS: Readonly<Record<string, string>> = {
+  'application/pdf': 'pdf',
+  'application/msword': 'doc',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
+  'application/rtf': 'rtf',
+  'text/rtf': 'rtf',
+  'application/vnd.oasis.opendocument.text': 'odt',
+};
 
 function flatten(elements: Readonly<Record<string, ElementDef>>): Array<[string, ElementDef]> {
   return Object.entries(elements).flatMap(([k, d]): Array<[string, ElementDef]> =>
@@ -92,7 +107,92 @@ function minutes(hhmm: string): number | null {
   return h < 24 && min < 60 ? h * 60 + min : null;
 }
 
-/** Webform-style validation; messages as the Russian translation renders them. */
+/** Files uploaded through the upload resource, by fid: their name and size only. */
+const uploads = new Map<string, { name: string; size: number }>();
+let nextFid = 1000;
+
+const uploadedFile = (fid: string): FileInfo => ({ fid, name: uploads.get(fid)?.name ?? null, size: uploads.get(fid)?.size ?? null });
+
+/** What the demo keeps of an uploaded file: its name and size, never its content. */
+interface FileInfo {
+  /** The fid, when the value was one (real webform_rest's form: a file uploaded beforehand). */
+  readonly fid?: string;
+  readonly name: string | null;
+  /** Bytes; null when only a name or a fid was sent. */
+  readonly size: number | null;
+}
+
+/**
+ * A managed_file value as the site may send it: a file name (`cv.pdf`), a data URL
+ * (`data:application/pdf;name=cv.pdf;base64,…`), or the fid of a file uploaded beforehand (what real
+ * webform_rest wants; the demo has no upload resource, so it cannot know that file's name). null when
+ * the value is none of these.
+ */
+function fileInfo(value: string | number): FileInfo | null {
+  if (typeof value === 'number') return Number.isInteger(value) && value > 0 ? uploadedFile(String(value)) : null;
+  const v = value.trim();
+  if (/^[1-9]\d{0,9}$/.test(v)) return uploadedFile(v);
+  if (/[\u0000-\u001f\u007f]/.test(v)) return null;
+  const data = /^data:([^,]*),(.*)$/s.exec(v);
+  if (!data) {
+    const name = v.split(/[\\/]/).pop() ?? '';
+    return name ? { name, size: null } : null;
+  }
+  const params = (data[1] ?? '').split(';').map((p) => p.trim());
+  const mime = (params[0] ?? '').toLowerCase();
+  const base64 = params.includes('base64');
+  const nameParam = params.find((p) => p.toLowerCase().startsWith('name='))?.slice(5);
+  let name: string | null = null;
+  if (nameParam) {
+    try {
+      name = decodeURIComponent(nameParam).split(/[\\/]/).pop() || null;
+    } catch {
+      return null;
+    }
+  }
+  if (name === null && MIME_EXTENSIONS[mime]) name = `file.${MIME_EXTENSIONS[mime]}`;
+  const payload = data[2] ?? '';
+  let size: number;
+  if (base64) {
+    const b64 = payload.replace(/\s+/g, '');
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64) || b64.length % 4 === 1) return null;
+    const padding = b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0;
+    size = Math.floor((b64.length * 3) / 4) - padding;
+  } else {
+    try {
+      size = new TextEncoder().encode(decodeURIComponent(payload)).length;
+    } catch {
+      return null;
+    }
+  }
+  return { name, size };
+}
+
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(2)} МБ` : `${(n / 1024).toFixed(2)} КБ`;
+}
+
+/** The file's own problem (extension, size), as the file module words it in Russian; null when fine. */
+function fileProblem(def: ElementDef, file: FileInfo): string | null {
+  const props = def.props ?? {};
+  const allowed = typeof props.file_extensions === 'string' ? props.file_extensions.toLowerCase().split(/\s+/).filter(Boolean) : [];
+  if (allowed.length && file.name !== null) {
+    const ext = file.name.includes('.') ? (file.name.split('.').pop() ?? '').toLowerCase() : '';
+    if (!allowed.includes(ext)) return `Файл «${file.name}» не может быть загружен. Разрешены только файлы со следующими расширениями: ${allowed.join(' ')}.`;
+  }
+  const maxMb = Number(typeof props.max_filesize === 'string' || typeof props.max_filesize === 'number' ? props.max_filesize : DEFAULT_MAX_FILESIZE_MB);
+  const max = (Number.isFinite(maxMb) && maxMb > 0 ? maxMb : DEFAULT_MAX_FILESIZE_MB) * 1024 * 1024;
+  if (file.size !== null && file.size > max) {
+    return `Файл размером ${formatBytes(file.size)} превышает максимально допустимый размер ${formatBytes(max)}.`;
+  }
+  return null;
+}
+
+/**
+ * Webform-style validation of the form's own (non-private) elements; messages as the Russian
+ * translation renders them. Unknown keys and private elements are not looked at (Drupal ignores
+ * them: an anonymous user has no access to a #private element).
+ */
 function validate(form: WebformDef, data: JsonObject): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const [key, def] of flatten(form.elements)) {
@@ -103,8 +203,19 @@ function validate(form: WebformDef, data: JsonObject): Record<string, string> {
       if (def.required) errors[key] = `Поле ${name} обязательно для заполнения.`;
       continue;
     }
+    const multiple = def.type === 'select' && def.props?.multiple === true;
+    if ((isJsonObject(value ?? null) || Array.isArray(value)) && !multiple) {
+      errors[key] = `Поле ${name} содержит недопустимое значение.`;
+      continue;
+    }
     const text = asText(value);
     const props = def.props ?? {};
+    const maxlength = typeof props.maxlength === 'number' ? props.maxlength : DEFAULT_MAXLENGTH[def.type];
+    const length = [...text].length;
+    if (maxlength !== undefined && length > maxlength) {
+      errors[key] = `Поле ${name} не может быть длиннее ${maxlength} символов, сейчас ${length}.`;
+      continue;
+    }
     switch (def.type) {
       case 'email':
         if (!EMAIL_RE.test(text.trim())) errors[key] = `Адрес электронной почты «${text}» недействителен.`;
@@ -127,11 +238,23 @@ function validate(form: WebformDef, data: JsonObject): Record<string, string> {
         else if (max !== null && t > max) errors[key] = `Поле ${name} должно быть не позже ${String(props.max)}.`;
         break;
       }
+      case 'managed_file': {
+        const file = typeof value === 'string' || typeof value === 'number' ? fileInfo(value) : null;
+        const problem = file ? fileProblem(def, file) : `Поле ${name}: файл не распознан.`;
+        if (problem) errors[key] = problem;
+        break;
+      }
       default: {
+        // textfield, tel (any format: webform does not check a phone number unless #pattern says so),
+        // textarea, hidden, checkbox.
+        if (typeof props.pattern === 'string' && !patternMatches(props.pattern, text)) {
+          errors[key] = typeof props.pattern_error === 'string' ? props.pattern_error : `Поле ${name} заполнено в неверном формате.`;
+          break;
+        }
         const minlength = typeof props.minlength === 'number' ? props.minlength : null;
-        const length = [...text.trim()].length;
-        if (minlength !== null && length < minlength) {
-          errors[key] = `Поле ${name} не может быть короче ${minlength} символов, сейчас ${length}.`;
+        const trimmed = [...text.trim()].length;
+        if (minlength !== null && trimmed < minlength) {
+          errors[key] = `Поле ${name} не может быть короче ${minlength} символов, сейчас ${trimmed}.`;
         }
       }
     }
@@ -139,9 +262,92 @@ function validate(form: WebformDef, data: JsonObject): Record<string, string> {
   return errors;
 }
 
+/** HTML's pattern attribute semantics: the whole value must match. */
+function patternMatches(pattern: string, value: string): boolean {
+  try {
+    return new RegExp(`^(?:${pattern})$`, 'u').test(value);
+  } catch {
+    return true;
+  }
+}
+
+/** What webform stores: the form's own non-private elements only; a hidden element absent from the post keeps its #default_value. */
+function storedData(form: WebformDef, data: JsonObject): JsonObject {
+  const out: JsonObject = {};
+  for (const [key, def] of flatten(form.elements)) {
+    if (def.private) continue;
+    const value = data[key];
+    if (value === undefined) {
+      const fallback = def.props?.default_value;
+      if (def.type === 'hidden' && fallback !== undefined) out[key] = fallback;
+      continue;
+    }
+    if (def.type === 'managed_file') {
+      const file = (typeof value === 'string' && value.trim()) || typeof value === 'number' ? fileInfo(value) : null;
+      out[key] = file ? { ...(file.fid !== undefined ? { fid: file.fid } : {}), name: file.name, size: file.size } : null;
+      continue;
+    }
+    out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * How the post authenticated. HTTP Basic of a demo account is that account; Basic credentials that
+ * match none leave Drupal's basic_auth with the anonymous user, which webform_rest accepts like any
+ * anonymous post (no CSRF token needed). Only the kind is recorded, never the credentials.
+ */
+function authKind(header: string | undefined): Submission['auth'] {
+  if (!header || !/^Basic\s/i.test(header)) return 'anonymous';
+  try {
+    const decoded = new TextDecoder().decode(Uint8Array.from(atob(header.slice(6).trim()), (ch) => ch.charCodeAt(0)));
+    const colon = decoded.indexOf(':');
+    if (colon < 0) return 'basic-invalid';
+    const account = accountByName(decoded.slice(0, colon));
+    return account && account.status && account.pass === decoded.slice(colon + 1) ? 'basic' : 'basic-invalid';
+  } catch {
+    return 'basic-invalid';
+  }
+}
+
+/**
+ * webform_rest's upload resource (`POST /webform_rest/{webform_id}/upload/{field}`, the file as the raw body,
+ * its name in `Content-Disposition: file; filename="…"`): answers the file entity, whose fid the submission then
+ * names. The demo keeps the name and size only.
+ */
+webformRoutes.post('/webform_rest/:id/upload/:field', async (c) => {
+  const form = webformById(c.req.param('id'));
+  if (!form) return json({ message: "Can't load webform." }, 404);
+  const field = flatten(form.elements).find(([key]) => key === c.req.param('field'))?.[1];
+  if (!field || field.type !== 'managed_file') return json({ message: `Field ${c.req.param('field')} is not a file field.` }, 400);
+  const disposition = /filename="([^"]*)"/.exec(c.req.header('Content-Disposition') ?? '')?.[1];
+  let name = '';
+  try {
+    name = decodeURIComponent(disposition ?? '').split(/[\\/]/).pop() ?? '';
+  } catch {
+    name = '';
+  }
+  if (!name) return json({ message: 'Missing filename in the Content-Disposition header.' }, 400);
+  const size = (await c.req.arrayBuffer()).byteLength;
+  const allowed = String(field.props?.file_extensions ?? '').split(/\s+/).filter(Boolean);
+  const extension = name.split('.').pop()?.toLowerCase() ?? '';
+  if (allowed.length && !allowed.includes(extension)) {
+    return json({ message: `Unprocessable Entity: file validation failed.\nOnly files with the following extensions are allowed: <em class="placeholder">${allowed.join(' ')}</em>.` }, 422);
+  }
+  const fid = String(nextFid++);
+  uploads.set(fid, { name, size });
+  return json({ fid: [{ value: Number(fid) }], filename: [{ value: name }], filesize: [{ value: size }] }, 201);
+});
+
 webformRoutes.post('/webform_rest/submit', async (c) => {
   const bad = badFormat(c);
   if (bad) return bad;
+  // Core REST picks the POST route by Content-Type: only application/json is a serialisation format here.
+  const contentType = c.req.header('Content-Type');
+  if (!contentType) return json({ message: 'No "Content-Type" request header specified' }, 415);
+  if ((contentType.split(';')[0] ?? '').trim().toLowerCase() !== 'application/json') {
+    return json({ message: `No route found that matches "Content-Type: ${contentType}"` }, 415);
+  }
   const raw = await c.req.text();
   let data: Json = null;
   try {
@@ -163,6 +369,12 @@ webformRoutes.post('/webform_rest/submit', async (c) => {
     return json({ message: 'Submitted Data contains validation errors.', error: errors }, 400);
   }
   const sid = crypto.randomUUID();
-  state.submissions.push({ sid, webform_id: form.id, created: new Date().toISOString(), data });
+  state.submissions.push({
+    sid,
+    webform_id: form.id,
+    created: new Date().toISOString(),
+    auth: authKind(c.req.header('Authorization')),
+    data: storedData(form, data),
+  });
   return json({ sid });
 });

@@ -1,0 +1,139 @@
+/**
+ * The demo CRM (README.md, "Demo CRM"): a stand-in for the clinic's CRM lead webhook, so that
+ * `npm start` shows the whole lead flow offline. The site's worker posts spec §4's payload
+ * (name, phone, email, comment, form_name, form_type) with `Authorization: Bearer <token>`; the
+ * demo checks the token against DEMO_CRM_TOKEN, records each lead in memory (once per
+ * idempotency key: the site retries), and can be told to fail (503) for a number of calls or until
+ * switched back. Never counted in /__demo/requests; only fault rules that name /__demo/crm reach it.
+ */
+import { Hono } from 'hono';
+import type { AppEnv } from '../env';
+import { json } from '../lib/http';
+import { isJsonObject, type Json, type JsonObject } from '../lib/json';
+import { state, type CrmLead } from '../lib/state';
+import { crmFaults } from './control';
+
+export const crmRoutes = new Hono<AppEnv>();
+
+/** wrangler.toml's default, also used when the var is unset or empty. */
+export const DEFAULT_CRM_TOKEN = 'demo-crm-token';
+
+/** Spec §4's payload fields: each, when present, is a string (null allowed for a field left empty). */
+const LEAD_FIELDS = ['name', 'phone', 'email', 'comment', 'form_name', 'form_type'] as const;
+
+/** Far more than any lead; a larger body is refused rather than kept in memory. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** The longest idempotency key recorded (longer ones are refused as malformed). */
+const MAX_KEY_LENGTH = 200;
+
+function crmJson(body: Json, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Demo-Crm': 'clinic-demo-origin', ...headers },
+  });
+}
+
+/** Token comparison whose time does not depend on where the strings differ. */
+function constantTimeEqual(a: string, b: string): boolean {
+  const x = new TextEncoder().encode(a);
+  const y = new TextEncoder().encode(b);
+  if (x.length !== y.length) return false;
+  let diff = 0;
+  for (let i = 0; i < x.length; i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
+  return diff === 0;
+}
+
+function switchJson(): JsonObject {
+  return { times: state.crm.failTimes, down: state.crm.down, failed: state.crm.failed };
+}
+
+function leadJson(l: CrmLead): JsonObject {
+  return { id: l.id, received_at: l.received_at, idempotency_key: l.idempotency_key, deliveries: l.deliveries, data: l.data };
+}
+
+/** Lenient shape check: a JSON object whose spec §4 fields, when present, are strings (or null). */
+function leadProblems(body: JsonObject): string[] {
+  const problems: string[] = [];
+  for (const f of LEAD_FIELDS) {
+    const v = body[f];
+    if (v !== undefined && v !== null && typeof v !== 'string') problems.push(`${f}: expected a string, got ${Array.isArray(v) ? 'array' : typeof v}`);
+  }
+  if (!LEAD_FIELDS.some((f) => typeof body[f] === 'string' && (body[f] as string).trim() !== '')) {
+    problems.push(`a lead needs at least one of ${LEAD_FIELDS.join(', ')}`);
+  }
+  return problems;
+}
+
+crmRoutes.post('/__demo/crm/webhook', crmFaults, async (c) => {
+  // The failure switch first: a CRM that is down answers 503 whatever the request.
+  const crm = state.crm;
+  if (crm.down || crm.failTimes > 0) {
+    if (!crm.down) crm.failTimes -= 1;
+    crm.failed += 1;
+    return crmJson({ ok: false, error: 'Demo CRM is unavailable (failure switch, POST /__demo/crm/fail).' }, 503);
+  }
+
+  const expected = (c.env?.DEMO_CRM_TOKEN ?? '').trim() || DEFAULT_CRM_TOKEN;
+  const auth = c.req.header('Authorization') ?? '';
+  const m = /^Bearer[ \t]+(\S+)\s*$/i.exec(auth);
+  if (!m || !constantTimeEqual(m[1] ?? '', expected)) {
+    return crmJson(
+      { ok: false, error: auth ? 'Invalid bearer token.' : 'Missing "Authorization: Bearer <token>" header.' },
+      401,
+      { 'WWW-Authenticate': 'Bearer realm="demo-crm"' },
+    );
+  }
+
+  const raw = await c.req.text();
+  if (new TextEncoder().encode(raw).length > MAX_BODY_BYTES) return crmJson({ ok: false, error: `Body over ${MAX_BODY_BYTES} bytes.` }, 413);
+  let body: Json;
+  try {
+    body = JSON.parse(raw) as Json;
+  } catch {
+    return crmJson({ ok: false, error: 'Body must be a JSON object: {"name", "phone", "email", "comment", "form_name", "form_type"}.' }, 400);
+  }
+  if (!isJsonObject(body)) return crmJson({ ok: false, error: 'Body must be a JSON object, not ' + (Array.isArray(body) ? 'an array' : typeof body) + '.' }, 400);
+  const problems = leadProblems(body);
+  if (problems.length) return crmJson({ ok: false, error: 'Invalid lead.', issues: problems }, 400);
+
+  const key = (c.req.header('Idempotency-Key') ?? c.req.header('X-Idempotency-Key') ?? '').trim() || null;
+  if (key !== null && key.length > MAX_KEY_LENGTH) return crmJson({ ok: false, error: `Idempotency key over ${MAX_KEY_LENGTH} characters.` }, 400);
+  if (key !== null) {
+    const seen = crm.leads.find((l) => l.idempotency_key === key);
+    if (seen) {
+      seen.deliveries += 1;
+      return crmJson({ ok: true, id: seen.id, duplicate: true });
+    }
+  }
+  const id = String(crm.nextId++);
+  crm.leads.push({ id, received_at: new Date().toISOString(), idempotency_key: key, deliveries: 1, data: body });
+  return crmJson({ ok: true, id });
+});
+
+crmRoutes.all('/__demo/crm/webhook', (c) => crmJson({ ok: false, error: `Method ${c.req.method} not allowed; POST a lead.` }, 405, { Allow: 'POST' }));
+
+crmRoutes.get('/__demo/crm/leads', () => crmJson(state.crm.leads.map(leadJson)));
+
+crmRoutes.get('/__demo/crm/fail', () => crmJson(switchJson()));
+
+// {"times": n}: the next n webhook calls answer 503; {"down": true|false}: every call until switched off.
+crmRoutes.post('/__demo/crm/fail', async (c) => {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    body = undefined;
+  }
+  const o = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+  const times = o?.times;
+  const down = o?.down;
+  const validTimes = times === undefined || (typeof times === 'number' && Number.isInteger(times) && times >= 0 && times <= 10_000);
+  const validDown = down === undefined || typeof down === 'boolean';
+  if (!o || (times === undefined && down === undefined) || !validTimes || !validDown) {
+    return crmJson({ error: `Body must be JSON {"times": n} (0–10000) and/or {"down": true | false}, got ${JSON.stringify(body ?? null)}` }, 400);
+  }
+  if (typeof times === 'number') state.crm.failTimes = times;
+  if (typeof down === 'boolean') state.crm.down = down;
+  return crmJson(switchJson());
+});
