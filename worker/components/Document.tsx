@@ -3,7 +3,20 @@ import type { HeadData } from '../drupal/types';
 import { clientAssets } from '../render/client-assets';
 
 /** The HTML shell: language, title and Drupal's meta tags, the fonts and the stylesheet, and the island loader. */
-export function Document({ head, fallbackTitle, nonce, children }: { head: HeadData; fallbackTitle: string; nonce?: string; children: ReactNode }) {
+export function Document({
+  head,
+  fallbackTitle,
+  nonce,
+  metrikaId,
+  children,
+}: {
+  head: HeadData;
+  fallbackTitle: string;
+  nonce?: string;
+  /** Yandex Metrica's counter id: its tag loads, and forms report their goals to it. None, no counter. */
+  metrikaId?: number;
+  children: ReactNode;
+}) {
   return (
     <html lang="ru">
       <head>
@@ -21,8 +34,16 @@ export function Document({ head, fallbackTitle, nonce, children }: { head: HeadD
         ))}
         {/* A module script runs after the streamed document is parsed, so it sees every island marker. */}
         <script type="module" src={clientAssets.loader} nonce={nonce} />
+        {metrikaId !== undefined && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: metrikaSnippet(metrikaId) }} />}
       </head>
       <body>{children}</body>
     </html>
   );
 }
+
+/**
+ * Yandex Metrica's own loader snippet: `ym` queues calls until tag.js arrives.
+ * Its origins must be in ANALYTICS_ORIGINS for the CSP to let it in.
+ */
+const metrikaSnippet = (id: number) =>
+  `(function(m,e,t,r,i,k,a){m[i]=m[i]||function(){(m[i].a=m[i].a||[]).push(arguments)};m[i].l=1*new Date();k=e.createElement(t),a=e.getElementsByTagName(t)[0],k.async=1,k.src=r,a.parentNode.insertBefore(k,a)})(window,document,"script","https://mc.yandex.ru/metrika/tag.js","ym");ym(${Math.trunc(id)},"init",{clickmap:true,trackLinks:true,accurateTrackBounce:true});`;

@@ -10,6 +10,8 @@ export interface SiteInfo {
   phone: string;
   url: string;
   shopUrl?: string;
+  /** Yandex Metrica's counter, when one is configured. */
+  metrikaId?: number;
 }
 
 /** What every page's frame shows, each part arriving on its own. */
@@ -66,7 +68,7 @@ export function loadErrorLayout(drupal: DrupalClient, config: Config, path: stri
 
 function loadSharedParts(drupal: DrupalClient, config: Config) {
   return {
-    site: { ...config.site, url: config.siteUrl },
+    site: { ...config.site, url: config.siteUrl, metrikaId: config.metrikaId },
     mainMenu: defer(optional('main menu', drupal.menu('main'), [])),
     footerMenu: defer(optional('footer menu', drupal.menu('footer'), [])),
     servicesMenu: defer(optional('services menu', drupal.servicesMenu(), [])),

@@ -43,7 +43,7 @@ export async function renderPage(page: PageRender): Promise<Response> {
   // An error page says so, whatever its frame came from.
   const xCache = page.status >= 500 ? 'ERROR' : cacheStatus;
   const document = (
-    <Document head={head} fallbackTitle={`${page.title} — ${page.frame.site.name}`} nonce={page.nonce}>
+    <Document head={head} fallbackTitle={`${page.title} — ${page.frame.site.name}`} nonce={page.nonce} metrikaId={page.frame.site.metrikaId}>
       {page.layout === 'bare' ? (
         <BareLayout layout={page.frame} nonce={page.nonce}>{page.body}</BareLayout>
       ) : (
