@@ -49,7 +49,7 @@ export function BareLayout({ layout, nonce, children }: { layout: LayoutData; no
         <Copyright name={site.name} />
       </footer>
       <MobileBar phone={site.phone} />
-      <Island component={Popup} props={{ phone: site.phone, initial: null }} />
+      <Island component={Popup} props={{ phone: site.phone, initial: null, metrikaId: site.metrikaId }} />
       <NavigationFeel nonce={nonce} />
     </>
   );

@@ -1,0 +1,64 @@
+import { CONSENT, HONEYPOT, type FormDefinition, type FormField } from '../../../common/forms/definition';
+import type { FieldValue } from '../../../common/forms/validate';
+
+/** What became of a submit: accepted (perhaps queued while Drupal is away), or messages by field key and `_form`. */
+export type Outcome = { sent: true; queued: boolean } | { sent: false; errors: Record<string, string> };
+
+const SEND_TIMEOUT_MS = 30_000;
+const UNREACHABLE = 'Не получилось отправить заявку: нет связи с сервером. Проверьте интернет и попробуйте ещё раз.';
+const FAILED = 'Не получилось отправить заявку. Попробуйте ещё раз через минуту или позвоните нам.';
+
+/** A hidden field's value at the moment of sending: the page's address and title, or its own. */
+function hiddenValue(field: FormField): string {
+  if (field.prefill === 'page_url') return window.location.href;
+  if (field.prefill === 'page_title') return document.title;
+  return field.value ?? '';
+}
+
+/**
+ * The body POST /api/forms/{id} takes: JSON of strings and booleans, or
+ * multipart/form-data with the same names when the form has a file field.
+ */
+function body(definition: FormDefinition, values: Readonly<Record<string, FieldValue>>, honeypot: string): BodyInit {
+  const entries: [string, string | boolean | File][] = [];
+  for (const field of definition.fields) {
+    if (field.kind === 'markup') continue;
+    const value = field.kind === 'hidden' ? hiddenValue(field) : values[field.key];
+    if (value instanceof File) entries.push([field.key, value]);
+    else if (typeof value === 'string' || typeof value === 'boolean') entries.push([field.key, value]);
+  }
+  entries.push([CONSENT.key, true], [HONEYPOT, honeypot]);
+  if (!definition.fields.some((f) => f.kind === 'file')) return JSON.stringify(Object.fromEntries(entries));
+  const data = new FormData();
+  for (const [key, value] of entries) {
+    // A box left unticked is left out, as a browser's own form would.
+    if (value === false) continue;
+    data.append(key, value === true ? 'true' : value);
+  }
+  return data;
+}
+
+/** Posts the form to the worker (never to Drupal) and reads its answer. */
+export async function submitForm(formId: string, definition: FormDefinition, values: Readonly<Record<string, FieldValue>>, honeypot: string): Promise<Outcome> {
+  const payload = body(definition, values, honeypot);
+  let response: Response;
+  try {
+    response = await fetch(`/api/forms/${encodeURIComponent(formId)}`, {
+      method: 'POST',
+      headers: typeof payload === 'string' ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
+      body: payload,
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+  } catch {
+    return { sent: false, errors: { _form: UNREACHABLE } };
+  }
+  const answer = (await response.json().catch(() => null)) as { sid?: unknown; queued?: unknown; errors?: unknown } | null;
+  if (response.ok && answer && (typeof answer.sid === 'string' || answer.queued === true)) {
+    return { sent: true, queued: answer.queued === true };
+  }
+  if (answer && typeof answer.errors === 'object' && answer.errors !== null) {
+    const errors = Object.fromEntries(Object.entries(answer.errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    if (Object.keys(errors).length > 0) return { sent: false, errors };
+  }
+  return { sent: false, errors: { _form: FAILED } };
+}
