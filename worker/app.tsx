@@ -8,6 +8,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { renderError } from './routes/error';
 import { fileRoutes } from './routes/files';
 import { formRoutes } from './routes/forms';
+import { revalidateRoutes } from './routes/revalidate';
 import { siteRoutes } from './routes/site';
 
 export const app = new Hono<AppEnv>();
@@ -18,6 +19,8 @@ app.use('*', configured());
 app.route('/', fileRoutes);
 // The popup forms' API answers JSON, without a page around it.
 app.route('/', formRoutes);
+// Drupal's purge on save (the `next` module's revalidator).
+app.route('/', revalidateRoutes);
 app.use('*', pageRenderer<AppEnv>());
 app.use('*', pagePath<AppEnv>((c) => renderError(c, 400)));
 app.route('/', siteRoutes);

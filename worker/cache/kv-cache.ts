@@ -6,11 +6,14 @@ import type { CircuitBreaker } from './circuit-breaker';
 import { coalesce, inFlight } from './flights';
 import { bumpGeneration, currentGeneration } from './generation';
 import { memoryDelete, memoryGet, memorySet } from './memory-tier';
+import { outdated, purgeTags, snapshot, tagGenerations } from './tags';
 
 /** What a loader hands the cache: the parsed payload, and whether it is a short-lived negative answer (a 404). */
 export interface Loaded<T> {
   value: T;
   negative?: boolean;
+  /** The content the payload shows (cache tags: `node:12`, `node_list:news`), so that purging it reaches this payload. */
+  tags?: readonly string[];
 }
 
 export interface CacheSettings {
@@ -42,6 +45,8 @@ interface EntryMetadata {
 
 interface StoredEntry {
   v: unknown;
+  /** The generation of each of the payload's tags when it was fetched (tags.ts). */
+  t?: Record<string, number>;
 }
 
 export interface KvCacheOptions {
@@ -71,7 +76,18 @@ export interface KvCache {
   purge(url: string): Promise<void>;
   /** Makes every cached payload unreachable. */
   purgeAll(): Promise<number>;
+  /** Makes every payload that shows any of `tags` refetch on its next read. */
+  purgeTags(tags: readonly string[]): Promise<void>;
 }
+
+/** A cached payload as read back: its value, freshness, and the generations of its tags. */
+interface Stored {
+  value: unknown;
+  metadata: EntryMetadata;
+  tags?: Record<string, number>;
+}
+
+const storedOf = (entry: StoredEntry, metadata: EntryMetadata): Stored => ({ value: entry.v, metadata, tags: entry.t });
 
 const MIN_KV_TTL_SECONDS = 60;
 /** A leader's fetch also reads and parses the body after its timeout-bound answer. */
@@ -83,31 +99,32 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
   const keyFor = async (url: string) => cacheKey(await currentGeneration(kv), url);
   const followerWaitMs = guard.timeoutMs + FOLLOWER_SLACK_MS;
 
-  const write = async (key: string, value: unknown, metadata: EntryMetadata) => {
+  const write = async (key: string, value: unknown, metadata: EntryMetadata, tags?: Record<string, number>) => {
     const keepSeconds = metadata.n
       ? Math.max(MIN_KV_TTL_SECONDS, settings.notFoundSeconds * 2)
       : Math.max(MIN_KV_TTL_SECONDS, settings.maxAgeSeconds, settings.freshSeconds + settings.staleSeconds);
-    memorySet(key, { value, metadata });
-    const entry: StoredEntry = { v: value };
+    memorySet(key, { value: { v: value, t: tags } satisfies StoredEntry, metadata });
+    const entry: StoredEntry = { v: value, t: tags };
     await kv.put(key, JSON.stringify(entry), { metadata, expirationTtl: keepSeconds });
   };
 
-  const store = (key: string, loaded: Loaded<unknown>) => {
+  const store = (key: string, loaded: Loaded<unknown>, tags?: Record<string, number>) => {
     const now = Date.now();
     const freshSeconds = loaded.negative ? settings.notFoundSeconds : settings.freshSeconds;
     const staleSeconds = loaded.negative ? 0 : settings.staleSeconds;
     const metadata: EntryMetadata = { fu: now + freshSeconds * 1000, su: now + (freshSeconds + staleSeconds) * 1000 };
     if (loaded.negative) metadata.n = 1;
-    return write(key, loaded.value, metadata);
+    return write(key, loaded.value, metadata, tags);
   };
 
   /** The failure beside the payload tells other isolates to serve the copy at once for a while. */
-  const markFailing = (key: string, stored: { value: unknown; metadata: EntryMetadata }) =>
-    write(key, stored.value, { ...stored.metadata, ef: Date.now() });
+  const markFailing = (key: string, stored: Stored) => write(key, stored.value, { ...stored.metadata, ef: Date.now() }, stored.tags);
 
   /** One origin fetch per key and isolate at a time; its answer is stored and reported to the breaker. */
   const refresh = <T>(key: string, load: () => Promise<Loaded<T>>): Promise<Loaded<T>> =>
     coalesce(key, followerWaitMs, async () => {
+      // The tags' generations before the fetch: a purge that lands while it runs leaves this copy outdated.
+      const before = tagGenerations(kv);
       let loaded: Loaded<T>;
       try {
         loaded = await load();
@@ -117,20 +134,21 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
         throw error;
       }
       guard.breaker.succeeded();
-      waitUntil(store(key, loaded).catch((error: unknown) => log(`KV: не удалось сохранить ${key}`, error)));
+      const tags = loaded.tags?.length ? snapshot(await before, loaded.tags) : undefined;
+      waitUntil(store(key, loaded, tags).catch((error: unknown) => log(`KV: не удалось сохранить ${key}`, error)));
       return loaded;
     });
 
   // Entries were written by this worker's own decoders; the key version changes when their shapes do.
-  const read = async (key: string) => {
+  const read = async (key: string): Promise<Stored | undefined> => {
     const remembered = memoryGet<EntryMetadata>(key);
-    if (remembered) return remembered;
+    if (remembered) return storedOf(remembered.value as StoredEntry, remembered.metadata);
     try {
       const { value, metadata } = await kv.getWithMetadata<EntryMetadata>(key, 'text');
       if (value === null || !metadata) return undefined;
-      const entry = { value: (JSON.parse(value) as StoredEntry).v, metadata };
-      memorySet(key, entry);
-      return entry;
+      const entry = JSON.parse(value) as StoredEntry;
+      memorySet(key, { value: entry, metadata });
+      return storedOf(entry, metadata);
     } catch (error) {
       log(`KV: не удалось прочитать ${key}`, error);
       return undefined;
@@ -152,11 +170,13 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
         const key = await keyFor(url);
         const stored = await read(key);
         const now = Date.now();
-        if (stored && now < stored.metadata.fu) {
+        // A purged tag outdates the copy at once: refetched like an expired one, kept only for when Drupal fails.
+        const purged = stored?.tags !== undefined && outdated(stored.tags, await tagGenerations(kv));
+        if (stored && !purged && now < stored.metadata.fu) {
           settle('HIT');
           return stored.value as T;
         }
-        if (stored && now < stored.metadata.su) {
+        if (stored && !purged && now < stored.metadata.su) {
           settle('STALE');
           if (!inFlight(key, followerWaitMs) && guard.breaker.admit()) {
             waitUntil(refresh(key, load).catch((error: unknown) => log(`Drupal: фоновое обновление ${url} не удалось`, error)));
@@ -202,6 +222,10 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
     },
 
     purgeAll: () => bumpGeneration(kv),
+
+    async purgeTags(tags) {
+      if (tags.length > 0) await purgeTags(kv, tags);
+    },
   };
   return cache;
 }

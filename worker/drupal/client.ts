@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { KvCache } from '../cache/kv-cache';
+import type { KvCache, Loaded } from '../cache/kv-cache';
 import { decodeJson, parse, type Decoder } from './decode';
 import { endpoints, pathScoped, type CollectionQuery, type ListingRule, type MenuName, type OtherList, type ServiceList } from './endpoints';
 import { wantedRelationships } from '../bundles';
@@ -20,6 +20,7 @@ import { RedirectLookupSchema } from './schemas/redirect';
 import { SearchResultsSchema } from './schemas/search';
 import { PriceListSchema, type PriceGroup } from './schemas/price';
 import { TranslatePathSchema } from './schemas/translate-path';
+import { numeric } from './schemas/lenient';
 import { rowsOf, sectionOf } from './schemas/view-rows';
 import type { Block, Crumb, HeadData, HomeSlide, MenuItem, NodeData, NodeList, PathLookup, RedirectHop, SearchResult, Teaser, ViewRow } from './types';
 
@@ -76,6 +77,8 @@ export interface DrupalClient {
   /** Removes every cached payload that was requested for one page path. */
   purgePath(path: string): Promise<void>;
   purgeAll(): Promise<number>;
+  /** Makes every cached payload that shows any of `tags` (node:12, node_list:news) refetch on its next read. */
+  purgeTags(tags: readonly string[]): Promise<void>;
 }
 
 export interface DrupalClientOptions extends OriginOptions {
@@ -144,7 +147,7 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
       : urls.jsonapi(`${lookup.entityType}/${lookup.bundle}/${lookup.uuid}`, include.length ? { include: include.join(',') } : {});
 
   const client: DrupalClient = {
-    translatePath: (path) => get(urls.translatePath(path), decodeTranslatePath),
+    translatePath: (path) => get(urls.translatePath(path), tagged(decodeTranslatePath, (lookup) => (lookup.kind === 'entity' ? [`${lookup.entityType}:${lookup.id}`] : []))),
 
     redirect: (path) => get(urls.redirect(path), decodeJson('redirect', RedirectLookupSchema, { notFound: null })),
 
@@ -160,7 +163,7 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
       // One block that fails to load is left out; the others still show.
       const contents = await Promise.all(
         placements.map((p) =>
-          optional(`block ${p.id}`, get(urls.jsonapi(p.contentPath), decodeBlockContent(`block ${p.id}`)), null),
+          optional(`block ${p.id}`, get(urls.jsonapi(p.contentPath), tagged(decodeBlockContent(`block ${p.id}`), () => ['block_content'])), null),
         ),
       );
       const items = placements.flatMap((p, i): Block[] => {
@@ -170,23 +173,25 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
       return { items, landing };
     },
 
-    menu: (name) => get(urls.menu(name), decodeJson(`menu ${name}`, MenuSchema, { notFound: [] })),
+    menu: (name) => get(urls.menu(name), tagged(decodeJson(`menu ${name}`, MenuSchema, { notFound: [] }), () => [`menu:${name}`])),
 
-    servicesMenu: () => get(urls.servicesMenu(), decodeJson('services menu', ServicesMenuSchema, { notFound: [] })),
+    servicesMenu: () => get(urls.servicesMenu(), tagged(decodeJson('services menu', ServicesMenuSchema, { notFound: [] }), () => ['menu:services', 'node_list:services'])),
 
     entity: async (lookup) =>
       getIncluding(entityUrl(lookup), await includesOf(lookup.entityType, lookup.bundle), async (response) => {
         if (response.status === 404 || response.status === 403) return { value: null, negative: true };
         const doc = (await decodeJson(`${lookup.entityType} ${lookup.bundle}`, IndividualDocumentSchema)(response)).value;
-        return { value: await toNodeData(doc.data, doc.included) };
+        const node = await toNodeData(doc.data, doc.included);
+        return { value: node, tags: [`${lookup.entityType}:${lookup.id}`, ...nodeTags(Object.values(node.links).flat())] };
       }),
 
     nodes: async (bundle, query) => {
       const [include, rule] = await Promise.all([includesOf('node', bundle), ruleFor(bundle, query.rule)]);
-      const decode = async (response: OriginResponse): Promise<{ value: NodeList }> => {
+      const decode = async (response: OriginResponse): Promise<Loaded<NodeList>> => {
         const doc = (await decodeJson(`list ${bundle}`, CollectionDocumentSchema)(response)).value;
         return {
           value: { items: await Promise.all(doc.data.map((r) => toNodeData(r, doc.included))), hasNext: Boolean(doc.links?.next), total: doc.meta?.count },
+          tags: [...listTags(bundle), ...doc.data.flatMap((r) => nodeTags([{ nid: numeric.catch(0).parse(r.attributes.drupal_internal__nid) }]))],
         };
       };
       return getIncluding((chosen) => urls.collection(bundle, { ...query, rule, include: chosen }), include, decode);
@@ -197,9 +202,9 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
       const first = urls.collection(bundle, { ...query, rule, fields: ['drupal_internal__nid'], limit: COUNT_PAGE, offset: 0 });
       return get(first, async (response) => {
         const doc = (await decodeJson(`count ${bundle}`, CollectionDocumentSchema)(response)).value;
-        if (doc.meta?.count !== undefined) return { value: doc.meta.count };
+        if (doc.meta?.count !== undefined) return { value: doc.meta.count, tags: listTags(bundle) };
         // Core JSON:API does not count: the ids are walked, no further than a listing ever shows.
-        return { value: (await walk(`count ${bundle}`, doc, CollectionDocumentSchema, MAX_COUNT)).length };
+        return { value: (await walk(`count ${bundle}`, doc, CollectionDocumentSchema, MAX_COUNT)).length, tags: listTags(bundle) };
       });
     },
 
@@ -214,7 +219,7 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
         const doc = (await decodeJson(`nodes ${bundle}`, NodePathsSchema)(response)).value;
         // No further than a sitemap file holds.
         const paths = await walk(`nodes ${bundle}`, doc, NodePathsSchema, MAX_PATHS);
-        return { value: paths.flatMap((node) => (node ? [node] : [])) };
+        return { value: paths.flatMap((node) => (node ? [node] : [])), tags: listTags(bundle) };
       });
     },
 
@@ -249,13 +254,13 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
         'Content-Disposition': `file; filename="${encodeURIComponent(file.name)}"`,
       }),
 
-    priceList: (page) => get(urls.priceList(page), decodeJson('price list', PriceListSchema, { notFound: [] })),
+    priceList: (page) => get(urls.priceList(page), tagged(decodeJson('price list', PriceListSchema, { notFound: [] }), () => ['price_list', ...listTags('services')])),
 
     homeSlides: async (limit) =>
       getIncluding(
         (include) => urls.collection('sliders', { include, sort: '-sticky,-created', limit }),
         await includesOf('node', 'sliders'),
-        async (response): Promise<{ value: HomeSlide[] }> => {
+        async (response): Promise<Loaded<HomeSlide[]>> => {
           const doc = (await decodeJson('home slides', CollectionDocumentSchema)(response)).value;
           const slides = await Promise.all(
             doc.data.map(async (resource): Promise<HomeSlide[]> => {
@@ -267,24 +272,27 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
               return [{ uuid: node.uuid, title: node.title, bodyHtml: node.body?.html, image, mobileImage: node.images.field_photos_mobile?.[0], link }];
             }),
           );
-          return { value: slides.flat() };
+          return { value: slides.flat(), tags: listTags('sliders') };
         },
       ),
 
-    otherList: (list, nid) => get(urls.otherList(list, nid), decodeJson(`other ${list}`, OtherListSchema, { notFound: [] })),
+    otherList: (list, nid) =>
+      get(urls.otherList(list, nid), tagged(decodeJson(`other ${list}`, OtherListSchema, { notFound: [] }), (teasers) => [...listTags(OTHER_LIST_BUNDLE[list]), ...nodeTags(teasers)])),
 
-    serviceRows: (list, nid) => get(urls.serviceList(list, nid), decodeRows(`service ${list}`)),
-    doctorFeedback: (nid) => get(urls.doctorFeedback(nid), decodeRows('doctor feedback')),
-    articleAuthor: (nid) => get(urls.articleAuthor(nid), decodeRows('article author')),
-    articleService: (nid) => get(urls.articleService(nid), decodeRows('article service')),
-    licenseImages: () => get(urls.licenseImages(), decodeRows('license images')),
+    serviceRows: (list, nid) => get(urls.serviceList(list, nid), tagged(decodeRows(`service ${list}`), (rows) => [`node:${nid}`, ...listTags(SERVICE_LIST_BUNDLE[list]), ...nodeTags(rows)])),
+    doctorFeedback: (nid) => get(urls.doctorFeedback(nid), tagged(decodeRows('doctor feedback'), (rows) => [`node:${nid}`, ...listTags('reviews'), ...nodeTags(rows)])),
+    articleAuthor: (nid) => get(urls.articleAuthor(nid), tagged(decodeRows('article author'), (rows) => [`node:${nid}`, ...nodeTags(rows)])),
+    articleService: (nid) => get(urls.articleService(nid), tagged(decodeRows('article service'), (rows) => [`node:${nid}`, ...nodeTags(rows)])),
+    licenseImages: () => get(urls.licenseImages(), tagged(decodeRows('license images'), (rows) => [...listTags('gallery'), ...nodeTags(rows)])),
     serviceChildren: (page) => get(urls.servicesChilds(page), async (response) => {
       const { value, negative } = await decodeRaw('services childs')(response);
-      return { value: (await sectionOf(value)).items, negative };
+      const items = (await sectionOf(value)).items;
+      return { value: items, negative, tags: [...listTags('services'), ...nodeTags(items)] };
     }),
     serviceSection: (page) => get(urls.servicesSubtree(page), async (response) => {
       const { value, negative } = await decodeRaw('services subtree')(response);
-      return { value: await sectionOf(value), negative };
+      const section = await sectionOf(value);
+      return { value: section, negative, tags: [...listTags('services'), ...nodeTags(section.items)] };
     }),
 
     async purgePath(path) {
@@ -295,9 +303,39 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
     },
 
     purgeAll: () => cache.purgeAll(),
+
+    purgeTags: (tags) => cache.purgeTags(tags),
   };
   return client;
 }
+
+/*
+ * Cache tags, in the names Drupal's cache tags and the `next` module's revalidator
+ * use: `node:12` for a node shown, `node_list` and `node_list:{bundle}` for any
+ * list of a bundle (a new or removed node changes it), `menu:{name}`.
+ */
+const listTags = (bundle: string) => ['node_list', `node_list:${bundle}`];
+const nodeTags = (items: readonly { nid?: number }[]) => [...new Set(items.flatMap((item) => (item.nid ? [`node:${item.nid}`] : [])))];
+
+/** A decoder whose payload also names what it shows. */
+const tagged =
+  <T>(decode: Decoder<T>, tagsOf: (value: T) => readonly string[]): Decoder<T> =>
+  async (response) => {
+    const loaded = await decode(response);
+    return { ...loaded, tags: [...(loaded.tags ?? []), ...tagsOf(loaded.value)] };
+  };
+
+/** The bundle each of spec §7's lists shows. */
+const OTHER_LIST_BUNDLE: Record<OtherList, string> = { doctors: 'doctors', news: 'news', actions: 'actions' };
+const SERVICE_LIST_BUNDLE: Record<ServiceList, string> = {
+  doctors: 'doctors',
+  actions: 'actions',
+  patients: 'patients',
+  'do-i-posle': 'gallery',
+  feedback: 'reviews',
+  articles: 'article',
+  qa: 'qa',
+};
 
 /** A Views list's body as it came, `[]` for Drupal's 404 (a view with no rows for that argument). */
 const decodeRaw = (what: string) => decodeJson(what, z.unknown(), { notFound: [] });
@@ -378,6 +416,16 @@ const decodeBlockContent =
     return { ...loaded, value: loaded.value ? await sanitizeHtml(loaded.value) : null };
   };
 
+/** The path of Drupal's absolute or root-relative `resolved`. */
+function pathOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url, 'http://drupal.invalid').pathname;
+  } catch {
+    return undefined;
+  }
+}
+
 const decodeTranslatePath: Decoder<PathLookup> = ({ status, body }) => {
   if (status === 404) return { value: { kind: 'not-found' }, negative: true };
   if (status === 403) return { value: { kind: 'forbidden' }, negative: true };
@@ -398,6 +446,7 @@ const decodeTranslatePath: Decoder<PathLookup> = ({ status, body }) => {
       label: doc.label,
       isHome: doc.isHomePath ?? false,
       individual: doc.jsonapi?.individual,
+      resolvedPath: pathOf(doc.resolved ?? doc.entity.path),
       redirects,
     },
   };

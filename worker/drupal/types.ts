@@ -63,6 +63,8 @@ export type PathLookup =
       isHome: boolean;
       /** JSON:API individual document URL, as Drupal gives it. */
       individual?: string;
+      /** The path Drupal resolved the request to (an alias for /node/12). */
+      resolvedPath?: string;
       redirects: RedirectHop[];
     }
   | { kind: 'external'; redirects: RedirectHop[] }

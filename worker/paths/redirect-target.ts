@@ -6,6 +6,9 @@
  */
 const INTERNAL_PATH = /^\/(?!\/)[\p{L}\p{N}@\-%_~/.]*(\?[^#\s]*)?(#\S*)?$/u;
 
+/** A path of this site by spec §5's rule: never another host. */
+export const isInternalPath = (path: string): boolean => INTERNAL_PATH.test(path);
+
 export type RedirectTarget = { kind: 'internal'; location: string } | { kind: 'external'; location: string } | { kind: 'refused' };
 
 export function classifyRedirectTarget(target: string): RedirectTarget {
