@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv } from './env';
+import { sessionCacheControl } from './lib/auth';
 import { json, noRoute } from './lib/http';
 import { blockRoutes } from './routes/blocks';
 import { breadcrumbRoutes } from './routes/breadcrumb';
@@ -30,6 +31,8 @@ app.route('/', controlRoutes);
 
 // Everything else is an API request: counted, delayed and faulted as configured.
 app.use('*', demoFaults);
+// Answers to a login session are uncacheable (Cache-Control: private), as Drupal marks them.
+app.use('*', sessionCacheControl);
 app.route('/', routerRoutes);
 app.route('/', jsonapiRoutes);
 app.route('/', restViewRoutes);

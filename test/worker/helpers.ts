@@ -67,6 +67,17 @@ export const demo = {
   async json<T>(path: string): Promise<T> {
     return (await fetch(`${demoUrl}${path}`)).json();
   },
+  /** Renames a node as an editor saving it would (`changed` bumps); reset() restores every title. */
+  async setTitle(nid: number, title: string) {
+    const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ title }) });
+    if (!res.ok) throw new Error(`demo setTitle: ${res.status}`);
+  },
+  /** A node as the demo currently serves it. */
+  async node(nid: number): Promise<{ nid: number; title: string; status: boolean; bundle: string; alias: string }> {
+    const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`);
+    if (!res.ok) throw new Error(`demo node: ${res.status}`);
+    return res.json();
+  },
 };
 
 function safeDecode(url: string): string {

@@ -357,13 +357,20 @@ export const serviceNodes: readonly NodeRecord[] = services.map(serviceNode);
 // Tree helpers ---------------------------------------------------------------------------------
 
 const byNid = new Map(services.map((s) => [s.nid, s]));
+const nodeByServiceNid = new Map(serviceNodes.map((n) => [n.nid, n]));
 
 export function serviceByNid(nid: number): Service | undefined {
   return byNid.get(nid);
 }
 
+/** The service node's current title (an edit through POST /__demo/nodes/{nid} shows here too). */
+export function serviceTitle(s: Service): string {
+  return nodeByServiceNid.get(s.nid)?.title ?? s.title;
+}
+
+/** Published as the node currently is (an edit through POST /__demo/nodes/{nid} may change it). */
 function published(s: Service): boolean {
-  return s.status !== false;
+  return nodeByServiceNid.get(s.nid)?.status ?? s.status !== false;
 }
 
 /** Published children in menu order. */

@@ -335,8 +335,11 @@ export function parseInclude(param: QueryTree | undefined, relationshipNames: re
   return paths;
 }
 
-/** Resolves include paths from the primary data; published targets only, no duplicates. */
-export function collectIncluded(primary: readonly Resource[], paths: readonly string[][]): Resource[] {
+/**
+ * Resolves include paths from the primary data, no duplicates; published targets only unless the
+ * user may see unpublished content (`withUnpublished`).
+ */
+export function collectIncluded(primary: readonly Resource[], paths: readonly string[][], withUnpublished = false): Resource[] {
   const seen = new Set(primary.map((r) => `${r.type}:${r.id}`));
   const out: Resource[] = [];
   for (const path of paths) {
@@ -349,7 +352,7 @@ export function collectIncluded(primary: readonly Resource[], paths: readonly st
         }
         for (const id of identifiers(r.relationships[field])) {
           const target = resolveIdentifier(id);
-          if (!target || !target.published) continue;
+          if (!target || (!target.published && !withUnpublished)) continue;
           next.push(target);
           const key = `${target.type}:${target.id}`;
           if (!seen.has(key)) {

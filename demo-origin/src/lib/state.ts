@@ -1,7 +1,7 @@
 /**
  * Module-level state of the demo origin (one isolate under wrangler dev): fault configuration,
- * schema mode, request counters, accepted webform submissions, login sessions and the demo CRM's
- * leads and failure switch.
+ * schema mode, request counters, accepted webform submissions, login sessions, failed logins (flood
+ * control) and the demo CRM's leads and failure switch. Node edits live in content/edits.ts.
  */
 import type { Json, JsonObject } from './json';
 
@@ -81,6 +81,8 @@ export const state = {
   byUrl: new Map<string, number>(),
   submissions: [] as Submission[],
   sessions: new Map<string, Session>(),
+  /** Failed login times (ms) per account uid, for the user flood control of POST /user/login. */
+  loginFailures: new Map<number, number[]>(),
   crm: emptyCrm(),
 };
 
@@ -90,6 +92,7 @@ export function resetState(): void {
   state.total = 0;
   state.byUrl.clear();
   state.submissions = [];
+  state.loginFailures.clear();
   state.crm = emptyCrm();
 }
 

@@ -32,7 +32,7 @@ import { byCreatedDesc, nodeByNid, publishedOfBundle } from '../content/index';
 import { menuKey, menus, type MenuItem } from '../content/menus';
 import { refImages, type NodeRecord } from '../content/model';
 import { priceGroups, type PriceGroup, type PriceRow } from '../content/prices';
-import { childServices, serviceByNid, serviceDescendants, serviceTree, type Service } from '../content/services';
+import { childServices, serviceByNid, serviceDescendants, serviceTitle, serviceTree, type Service } from '../content/services';
 import type { AppEnv } from '../env';
 import { json as jsonResponse, normalizePath } from '../lib/http';
 import type { Json, JsonObject } from '../lib/json';
@@ -110,7 +110,7 @@ blockRoutes.get('/blocks_for_page/menu/:name', (c) => {
 });
 
 blockRoutes.get('/blocks_for_page/special_links/services.html', () =>
-  json({ data: serviceTree().map(([s, depth]) => ({ title: s.title, url: s.alias, depth })) }),
+  json({ data: serviceTree().map(([s, depth]) => ({ title: serviceTitle(s), url: s.alias, depth })) }),
 );
 
 // ---- Price list -------------------------------------------------------------------------------------
@@ -179,7 +179,7 @@ function serviceCard(s: Service): JsonObject {
   const [image] = n ? refImages(n.rels.field_image) : [];
   return {
     nid: String(s.nid),
-    title: s.title,
+    title: serviceTitle(s),
     view_node: s.alias,
     field_image: image ? FILES_BASE + image : '',
     field_price2: s.price ?? '',
@@ -206,7 +206,7 @@ blockRoutes.get('/blocks_for_page/block/services_childs', (c) => {
 function subtree(parent: number | null, current: number, depth: number): Json[] {
   return childServices(parent).map((s) => ({
     nid: String(s.nid),
-    title: s.title,
+    title: serviceTitle(s),
     url: s.alias,
     depth,
     active: s.nid === current ? '1' : '0',
@@ -222,7 +222,7 @@ blockRoutes.get('/blocks_for_page/block/services_subtree', (c) => {
     items: childServices(s.parent)
       .filter((x) => x.nid !== s.nid)
       .map(serviceCard),
-    parent_title: parent ? parent.title : 'Услуги',
+    parent_title: parent ? serviceTitle(parent) : 'Услуги',
     parent_url: parent ? parent.alias : '/services.html',
     data: subtree(s.parent, s.nid, 0),
   });

@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { nodeByAlias } from '../content/index';
 import { BUNDLE_LISTING, listingByPath } from '../content/listings';
 import type { NodeRecord } from '../content/model';
-import { serviceAncestors } from '../content/services';
+import { serviceAncestors, serviceTitle } from '../content/services';
 import type { AppEnv } from '../env';
 import { json, normalizePath } from '../lib/http';
 import type { JsonObject } from '../lib/json';
@@ -37,7 +37,7 @@ function nodeTrail(n: NodeRecord): JsonObject[] {
     const listing = listingPath ? listingByPath(listingPath) : undefined;
     if (listing) trail.push({ title: listing.title, link: listing.path });
   }
-  if (n.bundle === 'services') for (const a of serviceAncestors(n.nid)) trail.push({ title: a.title, link: a.alias });
+  if (n.bundle === 'services') for (const a of serviceAncestors(n.nid)) trail.push({ title: serviceTitle(a), link: a.alias });
   trail.push({ title: n.title });
   return trail;
 }

@@ -1,6 +1,7 @@
 /**
  * Test control (demo only; the site never calls these): fault injection, schema mode, request
- * counters, submissions, reset (which also clears the demo CRM of routes/crm.ts). Also the
+ * counters, submissions, node edits (title, published status), reset (which also clears the demo
+ * CRM of routes/crm.ts and restores edited nodes). Also the
  * middleware that reads DEMO_SCHEMA, and the one that applies DEMO_DELAY_MS and the fault rules to
  * every API request: delays, hangs, error statuses, and bodies a real Drupal sends when it
  * misbehaves (an HTML maintenance page, JSON cut off mid-way); crmFaults applies to the demo CRM
@@ -8,6 +9,9 @@
  */
 import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono';
 import { z } from 'zod';
+import { editNode, resetNodeEdits } from '../content/edits';
+import { nodeByNid } from '../content/index';
+import type { NodeRecord } from '../content/model';
 import type { AppEnv } from '../env';
 import { json, noContent, rawPathAndQuery } from '../lib/http';
 import { errorDocument, reasonPhrase } from '../lib/jsonapi';
@@ -73,7 +77,60 @@ controlRoutes.get('/__demo/requests', () => json(requestsJson()));
 
 controlRoutes.post('/__demo/reset', () => {
   resetState();
+  resetNodeEdits();
   return noContent();
+});
+
+// ---- Node edits: an editor saving a node (README.md, "Test control") ---------------------------------
+
+function nodeJson(n: NodeRecord): Json {
+  return { nid: n.nid, title: n.title, status: n.status, bundle: n.bundle, alias: n.alias };
+}
+
+function nodeParam(raw: string): NodeRecord | undefined {
+  return /^\d+$/.test(raw) ? nodeByNid(Number(raw)) : undefined;
+}
+
+function unknownNode(raw: string): Response {
+  return json({ error: `No node ${raw}.` }, 404);
+}
+
+/** A title as node's title field takes it: 1–255 characters, not only white space. */
+const nodeEditSchema = z
+  .object({
+    title: z
+      .string()
+      .refine((t) => t.trim() !== '', 'must not be empty')
+      .refine((t) => [...t].length <= 255, 'must be at most 255 characters')
+      .optional(),
+    status: z.boolean().optional(),
+  })
+  .strict()
+  .refine((e) => e.title !== undefined || e.status !== undefined, 'give "title" and/or "status"');
+
+controlRoutes.get('/__demo/nodes/:nid', (c) => {
+  const n = nodeParam(c.req.param('nid'));
+  return n ? json(nodeJson(n)) : unknownNode(c.req.param('nid'));
+});
+
+controlRoutes.post('/__demo/nodes/:nid', async (c) => {
+  const n = nodeParam(c.req.param('nid'));
+  if (!n) return unknownNode(c.req.param('nid'));
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    return json({ error: 'Body must be JSON: {"title"?: "1–255 characters", "status"?: true | false}' }, 400);
+  }
+  const parsed = nodeEditSchema.safeParse(body);
+  if (!parsed.success) {
+    return json({ error: 'Invalid node edit', issues: parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`) }, 400);
+  }
+  editNode(n, {
+    ...(parsed.data.title !== undefined ? { title: parsed.data.title } : {}),
+    ...(parsed.data.status !== undefined ? { status: parsed.data.status } : {}),
+  });
+  return json(nodeJson(n));
 });
 
 controlRoutes.get('/__demo/submissions', () =>

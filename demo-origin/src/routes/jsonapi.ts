@@ -2,10 +2,12 @@
  * Drupal core JSON:API (drupal-api.md §2): index, collections with filter/sort/page/include/
  * sparse fieldsets, individual resources, related and relationship routes, error documents.
  * Unpublished nodes are left out of collections and includes (as core's query access guard does
- * for anonymous users) and answer 403 individually.
+ * for anonymous users) and answer 403 individually; a login session of an editor or administrator
+ * ("view any unpublished content") sees them everywhere, like published ones.
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
+import { canViewUnpublished } from '../lib/auth';
 import { jsonApi, originOf, type Ctx } from '../lib/http';
 import type { Json, JsonObject } from '../lib/json';
 import {
@@ -101,7 +103,8 @@ jsonapiRoutes.get('/jsonapi/:entityType/:bundle', (c) => {
     const includes = parseInclude(tree.include, schema.relationships);
     const fields = parseFields(tree.fields);
 
-    const all = applySort(applyFilter(t.all().filter((r) => r.published), filter), sort);
+    const withUnpublished = canViewUnpublished(c);
+    const all = applySort(applyFilter(t.all().filter((r) => r.published || withUnpublished), filter), sort);
     const page = all.slice(offset, offset + limit);
     const origin = originOf(c);
     const base = origin + new URL(c.req.url).pathname;
@@ -127,7 +130,7 @@ jsonapiRoutes.get('/jsonapi/:entityType/:bundle', (c) => {
 
     const doc: JsonObject = { jsonapi: JSONAPI_VERSION, data: page.map((r) => serialize(r, origin, fields)) };
     if (includes.length) {
-      const included = collectIncluded(page, includes);
+      const included = collectIncluded(page, includes, withUnpublished);
       if (included.length) doc.included = included.map((r) => serialize(r, origin, fields));
     }
     doc.links = links;
@@ -145,7 +148,7 @@ function loadIndividual(c: Ctx): { t: ResourceType; r: Resource } | Response {
   if (!t) return noRoute(c);
   const r = t.byId(c.req.param('uuid') ?? '');
   if (!r) return notConverted(c, t);
-  if (!r.published) return forbidden(c);
+  if (!r.published && !canViewUnpublished(c)) return forbidden(c);
   return { t, r };
 }
 
@@ -160,7 +163,7 @@ jsonapiRoutes.get('/jsonapi/:entityType/:bundle/:uuid', (c) => {
     const origin = originOf(c);
     const doc: JsonObject = { jsonapi: JSONAPI_VERSION, data: serialize(r, origin, fields) };
     if (includes.length) {
-      const included = collectIncluded([r], includes);
+      const included = collectIncluded([r], includes, canViewUnpublished(c));
       if (included.length) doc.included = included.map((i) => serialize(i, origin, fields));
     }
     doc.links = { self: { href: selfHref(c, pairs) } };
@@ -188,9 +191,10 @@ jsonapiRoutes.get('/jsonapi/:entityType/:bundle/:uuid/:field', (c) => {
   const { pairs, tree } = parsed(c);
   const fields = parseFields(tree.fields);
   const origin = originOf(c);
+  const withUnpublished = canViewUnpublished(c);
   const resolve = (id: Parameters<typeof resolveIdentifier>[0]): Resource | null => {
     const target = resolveIdentifier(id);
-    return target && target.published ? target : null;
+    return target && (target.published || withUnpublished) ? target : null;
   };
   let data: Json;
   if (Array.isArray(rel)) data = rel.flatMap((id) => resolve(id) ?? []).map((r) => serialize(r, origin, fields));

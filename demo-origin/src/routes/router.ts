@@ -1,12 +1,13 @@
 /**
  * decoupled_router's translate-path (drupal-api.md §1) and decoupled_kit's redirect endpoint
- * (drupal-api.md §7a). translate-path answers in the ≤2.0.5 shape in full schema mode and in the
+ * (drupal-api.md §7a). Unpublished nodes answer 403 except to an editor's or administrator's session. translate-path answers in the ≤2.0.5 shape in full schema mode and in the
  * 2.0.6+ shape in lean mode (see v206()).
  */
 import { Hono } from 'hono';
 import { HOME_NID } from '../content/pages';
 import { termPath } from '../content/terms';
 import type { AppEnv } from '../env';
+import { canViewUnpublished } from '../lib/auth';
 import { json, normalizePath, originOf } from '../lib/http';
 import { isJsonObject, type JsonObject } from '../lib/json';
 import { isLean } from '../lib/schema';
@@ -111,7 +112,8 @@ routerRoutes.get('/router/translate-path', (c) => {
     // The redirect subscriber merges its trace onto whatever the router answered.
     return json(hops.length ? { ...notFound, redirect: traceJson(hops) } : notFound, 404);
   }
-  if (target.kind === 'node' && !target.node.status) {
+  // Unpublished nodes: 403 unless the user may view unpublished content (an editor's session).
+  if (target.kind === 'node' && !target.node.status && !canViewUnpublished(c)) {
     return json(
       {
         message: 'Access denied for entity.',

@@ -1,12 +1,12 @@
 /**
- * Core user endpoints (drupal-api.md §4): JSON login with a session cookie, CSRF tokens, login
- * status, the user entity over core REST, logout; plus the legacy `/api/auth/logout`.
- * Authentication: the session cookie set by login, or HTTP Basic (basic_auth module).
+ * Core user endpoints (drupal-api.md §4): JSON login with a session cookie and user flood control,
+ * CSRF tokens, login status, the user entity over core REST, logout; plus the legacy
+ * `/api/auth/logout`. Authentication: the session cookie set by login, or HTTP Basic (basic_auth module).
  */
 import { Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
 import { accountByName, accountByUid, type Account } from '../content/users';
 import type { AppEnv } from '../env';
+import { currentSession, SESSION_COOKIE } from '../lib/auth';
 import { json, noContent, noRoute, textPlain, type Ctx } from '../lib/http';
 import { isJsonObject, type Json, type JsonObject } from '../lib/json';
 import { state, type Session } from '../lib/state';
@@ -14,16 +14,10 @@ import { randomToken, uuidFor } from '../lib/uuid';
 
 export const userRoutes = new Hono<AppEnv>();
 
-/** Drupal's session cookie name: "SESS" + a hash of the cookie domain (fixed here). */
-export const SESSION_COOKIE = 'SESS' + uuidFor('clinic-demo-origin-session').replace(/-/g, '');
+export { SESSION_COOKIE };
 
 /** Created lazily: Workers forbid random values in the global scope. */
 let anonymousToken: string | null = null;
-
-function currentSession(c: Ctx): Session | null {
-  const sid = getCookie(c, SESSION_COOKIE);
-  return sid ? (state.sessions.get(sid) ?? null) : null;
-}
 
 function basicAccount(c: Ctx): Account | null {
   const h = c.req.header('Authorization');
@@ -48,6 +42,26 @@ function currentAccount(c: Ctx): Account | null {
 
 function cookieHeader(value: string, maxAge: number): string {
   return `${SESSION_COOKIE}=${value}; Max-Age=${maxAge}; Path=/; HttpOnly; SameSite=Lax`;
+}
+
+// ---- Flood control ----------------------------------------------------------------------------------
+
+/**
+ * User flood control of user.http_login (drupal-api.md §4a): failed logins are registered per
+ * active account (core's identifier is uid + IP; the demo does not tell IPs apart), and once an
+ * account has FLOOD_LIMIT of them within FLOOD_WINDOW_MS every login with its name answers 403,
+ * even with the right password, until the window passes or POST /__demo/reset. Names that match
+ * no active account never get blocked (core registers those only for its IP flood, not simulated).
+ * A successful login clears the account's failures.
+ */
+const FLOOD_LIMIT = 5;
+const FLOOD_WINDOW_MS = 10 * 60 * 1000;
+
+function recentFailures(uid: number, now: number): number[] {
+  const list = (state.loginFailures.get(uid) ?? []).filter((t) => now - t < FLOOD_WINDOW_MS);
+  if (list.length) state.loginFailures.set(uid, list);
+  else state.loginFailures.delete(uid);
+  return list;
 }
 
 // ---- Login ------------------------------------------------------------------------------------------
@@ -79,8 +93,18 @@ userRoutes.post('/user/login', async (c) => {
   if (!pass) return json({ message: 'Missing credentials.pass.' }, 400);
 
   const account = accountByName(name);
+  // Core's flood identifier exists only for an active account of that name.
+  const floodAccount = account && account.status ? account : null;
+  const now = Date.now();
+  if (floodAccount && recentFailures(floodAccount.uid, now).length >= FLOOD_LIMIT) {
+    return json({ message: 'Too many failed login attempts from your IP address. This IP address is temporarily blocked.' }, 403);
+  }
   if (account && !account.status) return json({ message: 'The user has not been activated or is blocked.' }, 400);
-  if (!account || account.pass !== pass) return json({ message: 'Sorry, unrecognized username or password.' }, 400);
+  if (!account || account.pass !== pass) {
+    if (floodAccount) state.loginFailures.set(floodAccount.uid, [...recentFailures(floodAccount.uid, now), now]);
+    return json({ message: 'Sorry, unrecognized username or password.' }, 400);
+  }
+  state.loginFailures.delete(account.uid);
 
   const session: Session = { id: randomToken(), uid: account.uid, csrfToken: randomToken(), logoutToken: randomToken() };
   state.sessions.set(session.id, session);

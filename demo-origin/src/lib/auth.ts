@@ -1,0 +1,54 @@
+/**
+ * Who is asking: the login session (cookie set by POST /user/login?_format=json), the permissions
+ * the demo derives from its account's roles, and the cache headers Drupal gives session requests.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { accountByUid, type Account } from '../content/users';
+import type { AppEnv } from '../env';
+import type { Ctx } from './http';
+import { state, type Session } from './state';
+import { uuidFor } from './uuid';
+
+/** Drupal's session cookie name: "SESS" + a hash of the cookie domain (fixed here). */
+export const SESSION_COOKIE = 'SESS' + uuidFor('clinic-demo-origin-session').replace(/-/g, '');
+
+/** The session the request's cookie names, if it is a live one. */
+export function currentSession(c: Ctx): Session | null {
+  const sid = getCookie(c, SESSION_COOKIE);
+  return sid ? (state.sessions.get(sid) ?? null) : null;
+}
+
+/** The active account of the request's session, if any. */
+export function sessionAccount(c: Ctx): Account | null {
+  const s = currentSession(c);
+  const a = s ? accountByUid(s.uid) : undefined;
+  return a && a.status ? a : null;
+}
+
+/** Roles that hold "view any unpublished content" (and "access content overview") on the clinic's site. */
+const UNPUBLISHED_VIEWERS: readonly string[] = ['editor', 'administrator'];
+
+/**
+ * Whether the request may see unpublished nodes (Drupal's "view any unpublished content"): only
+ * a login session of an editor or administrator. Anonymous requests and HTTP Basic credentials
+ * (which the demo honours only on the user routes and webform submissions) see published content.
+ */
+export function canViewUnpublished(c: Ctx): boolean {
+  const a = sessionAccount(c);
+  return a !== null && a.roles.some((r) => UNPUBLISHED_VIEWERS.includes(r));
+}
+
+/**
+ * Answers to a request with a live session are marked uncacheable, as Drupal's
+ * FinishResponseSubscriber does for every request with an open session. Anonymous and HTTP Basic
+ * requests are left as they were.
+ */
+export const sessionCacheControl: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (!currentSession(c)) return;
+  const res = new Response(c.res.body, c.res);
+  res.headers.set('Cache-Control', 'must-revalidate, no-cache, private');
+  res.headers.set('Expires', 'Sun, 19 Nov 1978 05:00:00 GMT');
+  c.res = res;
+};
