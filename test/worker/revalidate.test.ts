@@ -86,3 +86,19 @@ describe('/api/revalidate (the next module\'s revalidator)', () => {
     expect(headers.get('X-Cache')).not.toBe('HIT');
   });
 });
+
+describe('an edit in Drupal, purged on save', () => {
+  it('shows the new title of a news item on its page and on /news.html once Drupal calls /api/revalidate', async () => {
+    const [news] = (await newestNews()).data;
+    const nid = news!.attributes.drupal_internal__nid;
+    const alias = news!.attributes.path.alias;
+    await warm(alias);
+    await warm('/news.html');
+    await demo.setTitle(nid, 'Новый заголовок новости после правки');
+    // Before the purge visitors keep the cached copy.
+    expect((await page('/news.html')).html).not.toContain('Новый заголовок новости после правки');
+    expect((await revalidate(`tags=node:${nid},node_list:news&secret=${SECRET}`)).status).toBe(200);
+    expect((await page(alias)).html).toContain('<h1>Новый заголовок новости после правки</h1>');
+    expect((await page('/news.html')).html).toContain('Новый заголовок новости после правки');
+  });
+});
