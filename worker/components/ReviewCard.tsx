@@ -25,3 +25,16 @@ export function ReviewCard({ row }: { row: ViewRow }) {
     </figure>
   );
 }
+
+/** Reviews one under another (two columns on wide screens). */
+export function ReviewList({ rows }: { rows: ViewRow[] }) {
+  return (
+    <ul className="review-list">
+      {rows.map((row, index) => (
+        <li key={`${row.nid ?? index}`}>
+          <ReviewCard row={row} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,11 +1,11 @@
 import { CalendarDays, Clock, FileText, Gift, Send } from 'lucide-react';
-import { Suspense, use, type ReactNode } from 'react';
 import type { BundleView } from '../bundles';
 import type { DoctorView } from '../bundles/doctors';
 import { formatDay } from '../components/format';
 import { MedicalNotice } from '../components/MedicalNotice';
 import { PopupButton } from '../components/PopupButton';
-import { ReviewCard } from '../components/ReviewCard';
+import { ReviewList } from '../components/ReviewCard';
+import { Streamed } from '../components/Streamed';
 import { VideoFacade } from '../components/VideoFacade';
 import { ContentImage } from '../components/ui/ContentImage';
 import { Icon } from '../components/ui/Icon';
@@ -33,18 +33,6 @@ const DOCTOR_SERVICES = 6;
 export function doctorServiceLinks(services: NodeLink[]): { link: NodeLink; ellipsis: boolean }[] {
   const more = services.length > DOCTOR_SERVICES;
   return services.slice(0, DOCTOR_SERVICES).map((link, index) => ({ link, ellipsis: more && index === 4 }));
-}
-
-function Later<T>({ data, children }: { data: Deferred<T>; children: (value: T) => ReactNode }) {
-  return (
-    <Suspense fallback={null}>
-      <Settled data={data} render={children} />
-    </Suspense>
-  );
-}
-
-function Settled<T>({ data, render }: { data: Deferred<T>; render: (value: T) => ReactNode }) {
-  return <>{render(use(data))}</>;
 }
 
 function Lead({ image, title, portrait = false }: { image?: Image; title: string; portrait?: boolean }) {
@@ -86,18 +74,12 @@ function DoctorServices({ node, view }: { node: NodeData; view: DoctorView }) {
   );
 }
 
-function ReviewList({ title, rows, part }: { title: string; rows: ViewRow[]; part: string }) {
+function Reviews({ title, rows, part }: { title: string; rows: ViewRow[]; part: string }) {
   if (rows.length === 0) return null;
   return (
     <section className="node-part" data-part={part} aria-labelledby={`part-${part}`}>
       <SectionTitle title={title} id={`part-${part}`} />
-      <ul className="review-list">
-        {rows.map((row, index) => (
-          <li key={`${row.nid ?? index}`}>
-            <ReviewCard row={row} />
-          </li>
-        ))}
-      </ul>
+      <ReviewList rows={rows} />
     </section>
   );
 }
@@ -218,7 +200,7 @@ export function NodeScreen({ node, view, extras = {}, clinic, siteUrl }: { node:
       {view.bundle === 'page' && <FileList files={view.files} />}
 
       {view.bundle === 'article' && extras.service && (
-        <Later data={extras.service}>
+        <Streamed data={extras.service}>
           {(service) =>
             service && (
               <p className="service-link" data-part="service-link">
@@ -226,9 +208,9 @@ export function NodeScreen({ node, view, extras = {}, clinic, siteUrl }: { node:
               </p>
             )
           }
-        </Later>
+        </Streamed>
       )}
-      {view.bundle === 'article' && extras.author && <Later data={extras.author}>{(author) => <AuthorBlock author={author} clinic={clinic} />}</Later>}
+      {view.bundle === 'article' && extras.author && <Streamed data={extras.author}>{(author) => <AuthorBlock author={author} clinic={clinic} />}</Streamed>}
 
       {view.bundle === 'actions' && (
         <>
@@ -249,7 +231,7 @@ export function NodeScreen({ node, view, extras = {}, clinic, siteUrl }: { node:
       )}
       {view.bundle === 'doctors' && <DoctorServices node={node} view={view} />}
       {view.bundle === 'doctors' && extras.reviews && (
-        <Later data={extras.reviews}>{(rows) => <ReviewList title="Отзывы о враче" rows={rows} part="doctor-reviews" />}</Later>
+        <Streamed data={extras.reviews}>{(rows) => <Reviews title="Отзывы о враче" rows={rows} part="doctor-reviews" />}</Streamed>
       )}
     </article>
   );

@@ -1,12 +1,13 @@
 import { CalendarCheck, MessageSquarePlus, Percent } from 'lucide-react';
-import { Suspense, use, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ServiceView } from '../../bundles/services';
 import { Carousel } from '../../components/Carousel';
 import { MedicalNotice } from '../../components/MedicalNotice';
 import { PopupButton } from '../../components/PopupButton';
 import { PriceTable } from '../../components/PriceTable';
 import { QaList, qaItemsOf } from '../../components/QaList';
-import { ReviewCard } from '../../components/ReviewCard';
+import { ReviewCard, ReviewList } from '../../components/ReviewCard';
+import { Streamed } from '../../components/Streamed';
 import { TeaserCard } from '../../components/TeaserCard';
 import { VideoFacade } from '../../components/VideoFacade';
 import { ButtonLink } from '../../components/ui/Button';
@@ -17,7 +18,6 @@ import type { PriceGroup, PriceRow } from '../../drupal/schemas/price';
 import type { NodeData, ViewRow } from '../../drupal/types';
 import { onSite, StructuredData } from '../../components/StructuredData';
 import type { ServicePageData } from '../../loaders/service-page';
-import type { Deferred } from '../../render/deferred';
 import { rowTeaser } from '../../components/row-teaser';
 
 /**
@@ -32,15 +32,6 @@ function Part({ part, title, action, children }: { part: string; title?: string;
       {children}
     </section>
   );
-}
-
-/** A list that streams in: nothing while it is on its way, nothing when empty. */
-function Streamed<T>({ data, children }: { data: Deferred<T>; children: (value: T) => ReactNode }) {
-  return <Suspense fallback={null}>{<Resolved data={data} render={children} />}</Suspense>;
-}
-
-function Resolved<T>({ data, render }: { data: Deferred<T>; render: (value: T) => ReactNode }) {
-  return <>{render(use(data))}</>;
 }
 
 function BodyFields({ node, view }: { node: NodeData; view: ServiceView }) {
@@ -286,13 +277,7 @@ export function ServiceScreen({
         {(feedback) => (
           <Part part="feedback" title="Отзывы о процедуре">
             {feedback.length > 0 ? (
-              <ul className="review-list">
-                {feedback.map((row, index) => (
-                  <li key={`${row.nid ?? index}`}>
-                    <ReviewCard row={row} />
-                  </li>
-                ))}
-              </ul>
+              <ReviewList rows={feedback} />
             ) : (
               <p className="empty-note">Отзывов об этой процедуре пока нет — ваш может быть первым.</p>
             )}
@@ -312,13 +297,7 @@ export function ServiceScreen({
           return (
             reviews.length > 0 && (
               <Part part="doctor-reviews" title="Отзывы о наших врачах">
-                <ul className="review-list">
-                  {reviews.map((row, index) => (
-                    <li key={`${row.nid ?? index}`}>
-                      <ReviewCard row={row} />
-                    </li>
-                  ))}
-                </ul>
+                <ReviewList rows={reviews} />
               </Part>
             )
           );
