@@ -1,5 +1,6 @@
 import type { Bindings } from './config/bindings';
 import type { ConfigVariables } from './middleware/config';
+import type { EditorVariables } from './middleware/editor';
 import type { PagePathVariables } from './middleware/page-path';
 import type { PageVariables } from './middleware/page-renderer';
 import type { SecurityVariables } from './middleware/security-headers';
@@ -7,5 +8,5 @@ import type { SecurityVariables } from './middleware/security-headers';
 /** The app's environment: the bindings, and what each middleware puts on the context. */
 export interface AppEnv {
   Bindings: Bindings;
-  Variables: ConfigVariables & SecurityVariables & PagePathVariables & PageVariables;
+  Variables: ConfigVariables & EditorVariables & SecurityVariables & PagePathVariables & PageVariables;
 }

@@ -2,9 +2,11 @@ import { Hono } from 'hono';
 import type { AppEnv } from './app-env';
 import { OriginError } from './drupal/origin';
 import { configured } from './middleware/config';
+import { editorSession } from './middleware/editor';
 import { pagePath } from './middleware/page-path';
 import { pageRenderer } from './middleware/page-renderer';
 import { securityHeaders } from './middleware/security-headers';
+import { editorRoutes } from './routes/editors';
 import { renderError } from './routes/error';
 import { fileRoutes } from './routes/files';
 import { formRoutes } from './routes/forms';
@@ -16,6 +18,8 @@ export const app = new Hono<AppEnv>();
 // Outermost, so that every response gets the headers, the misconfiguration page included.
 app.use('*', securityHeaders<AppEnv>({ analyticsOrigins: (c) => c.var.config?.analyticsOrigins ?? [] }));
 app.use('*', configured());
+// Right after the config: an editor's request swaps in its own uncached Drupal client before anything uses it.
+app.use('*', editorSession());
 app.route('/', fileRoutes);
 // The popup forms' API answers JSON, without a page around it.
 app.route('/', formRoutes);
@@ -23,6 +27,8 @@ app.route('/', formRoutes);
 app.route('/', revalidateRoutes);
 app.use('*', pageRenderer<AppEnv>());
 app.use('*', pagePath<AppEnv>((c) => renderError(c, 400)));
+// Login, logout and the cache page: their POSTs come before the 405 below.
+app.route('/', editorRoutes);
 app.route('/', siteRoutes);
 
 // Pages are read-only; the forms' API is routed above this.

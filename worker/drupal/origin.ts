@@ -27,6 +27,11 @@ export class OriginError extends Error {
 export interface OriginOptions {
   timeoutMs: number;
   credentials?: { user: string; password: string };
+  /**
+   * An editor's Drupal session (`SESS…=…`), sent as the Cookie header instead of
+   * the site's Basic credentials: Drupal then answers as that editor, drafts included.
+   */
+  cookie?: string;
   fetch?: typeof fetch;
 }
 
@@ -41,8 +46,10 @@ export function postToOrigin(url: string, body: BodyInit, contentType: string, o
 
 async function callOrigin(url: string, options: OriginOptions, init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<OriginResponse> {
   const headers = new Headers({ Accept: 'application/vnd.api+json, application/json;q=0.9, */*;q=0.1', ...init.headers });
+  // Never both: with Basic, Drupal's basic_auth would answer as the API user, not the editor.
   // Basic auth as UTF-8: btoa alone refuses a password with Cyrillic letters.
-  if (options.credentials) headers.set('Authorization', `Basic ${base64(`${options.credentials.user}:${options.credentials.password}`)}`);
+  if (options.cookie) headers.set('Cookie', options.cookie);
+  else if (options.credentials) headers.set('Authorization', `Basic ${base64(`${options.credentials.user}:${options.credentials.password}`)}`);
   const doFetch = options.fetch ?? fetch;
   let response: Response;
   try {

@@ -3,6 +3,7 @@ import type { AppEnv } from '../app-env';
 import { resolvePath } from '../paths/resolve-path';
 import { viewOf } from '../bundles';
 import { ClinicData } from '../components/ClinicData';
+import { EditLink, priceEditLinks } from '../components/EditLink';
 import type { DrupalClient } from '../drupal/client';
 import { optional } from '../drupal/optional';
 import { loadServicePage } from '../loaders/service-page';
@@ -52,7 +53,15 @@ export async function contentRoute(c: Context<AppEnv>): Promise<Response> {
       const view = viewOf(node);
       const screen =
         view.bundle === 'services' && parts ? (
-          <ServiceScreen node={node} view={view} parts={parts} siteUrl={config.siteUrl} />
+          <ServiceScreen
+            node={node}
+            view={view}
+            parts={parts}
+            siteUrl={config.siteUrl}
+            // Spec §6: editors only; a visitor's page never has them.
+            editLink={c.var.editor ? <EditLink drupalBaseUrl={config.drupalBaseUrl} nid={node.nid} label={node.title} /> : undefined}
+            priceEditLink={c.var.editor ? priceEditLinks(config.drupalBaseUrl) : undefined}
+          />
         ) : (
           <NodeScreen node={node} view={view} extras={extras} clinic={config.site.name} siteUrl={config.siteUrl} />
         );

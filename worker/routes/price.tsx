@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
+import { priceEditLinks } from '../components/EditLink';
 import { optional } from '../drupal/optional';
 import { PriceScreen } from '../screens/PriceScreen';
 
@@ -9,5 +10,7 @@ import { PriceScreen } from '../screens/PriceScreen';
  */
 export async function priceRoute(c: Context<AppEnv>): Promise<Response> {
   const groups = await optional('price list', c.var.drupal.priceList('/price.html'), []);
-  return c.render(<PriceScreen groups={groups} phone={c.var.config.site.phone} />, { title: 'Цены' });
+  // Spec §6: an edit link beside each item with a node id, for editors only.
+  const editLink = c.var.editor ? priceEditLinks(c.var.config.drupalBaseUrl) : undefined;
+  return c.render(<PriceScreen groups={groups} phone={c.var.config.site.phone} editLink={editLink} />, { title: 'Цены' });
 }

@@ -1,9 +1,19 @@
+import type { ReactNode } from 'react';
 import type { PriceGroup } from '../drupal/schemas/price';
 import { telHref } from '../components/format';
 import { PriceTable } from '../components/PriceTable';
 
 /** Spec §2 "Price list": the clinic's prices by section; when Drupal has none to give, a call. */
-export function PriceScreen({ groups, phone }: { groups: PriceGroup[]; phone?: string }) {
+export function PriceScreen({
+  groups,
+  phone,
+  editLink,
+}: {
+  groups: PriceGroup[];
+  phone?: string;
+  /** The editors' link beside each item with a node id (spec §6); nothing for visitors. */
+  editLink?: (nid: number) => ReactNode;
+}) {
   return (
     <section className="price-page">
       <header className="page-header">
@@ -11,7 +21,7 @@ export function PriceScreen({ groups, phone }: { groups: PriceGroup[]; phone?: s
         <p className="price-page__intro">Стоимость услуг клиники в рублях. Точную цену процедуры врач назовёт на консультации.</p>
       </header>
       {groups.length > 0 ? (
-        <PriceTable groups={groups} headingLevel={2} />
+        <PriceTable groups={groups} headingLevel={2} editLink={editLink} />
       ) : (
         <p className="empty-note">
           Цены уточняйте по телефону
