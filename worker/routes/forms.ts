@@ -127,8 +127,9 @@ function leadOf(form: PopupForm, definition: FormDefinition, values: Record<stri
     if (field.kind === 'checkbox') value = value === '1' || value === 'true' ? '1' : '';
     if (value) fields.push({ key: field.key, kind: field.kind, label: field.label, value: value.slice(0, MAX_VALUE_LENGTH) });
   }
-  const pageUrl = fields.find((f) => f.key === 'send_page_url')?.value ?? text(values.send_page_url) ?? referer;
-  const pageTitle = fields.find((f) => f.key === 'send_page_title')?.value ?? text(values.send_page_title);
+  // The page the popup lay over: its hidden fields when the form has them, else the browser's Referer.
+  const pageUrl = fields.find((f) => f.key === 'send_page_url')?.value || referer;
+  const pageTitle = fields.find((f) => f.key === 'send_page_title')?.value;
   const now = new Date().toISOString();
   return {
     id: crypto.randomUUID(),
@@ -136,8 +137,8 @@ function leadOf(form: PopupForm, definition: FormDefinition, values: Record<stri
     webformId: webformOf(form),
     fields,
     files: Object.entries(files).map(([key, file]) => ({ key, name: file.name.slice(0, 200), size: file.size })),
-    page: { url: pageUrl || referer, title: pageTitle || undefined },
-    consent: { version: CONSENT.version, at: now, page: pageUrl || referer },
+    page: { url: pageUrl, title: pageTitle },
+    consent: { version: CONSENT.version, at: now, page: pageUrl },
     receivedAt: now,
   };
 }
