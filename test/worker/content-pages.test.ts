@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { doctorServiceLinks } from '../../worker/screens/NodeScreen';
-import { demo, firstAlias, freshStart, page } from './helpers';
+import { demo, firstAlias, freshStart, page, request } from './helpers';
 
 /** Spec §2: the service page's parts, in this order (those a service has). */
 const SERVICE_ORDER = [
@@ -42,7 +42,11 @@ describe.each(['full', 'lean'] as const)('content pages on the demo origin in it
   });
 
   it('renders the service page in spec order, with its lists and the medical notice', async () => {
-    const { status, html } = await page(await firstAlias('services'));
+    // As a crawler gets it: the whole document in order. A visitor's stream sends late parts at its end, for React to put in place.
+    const { response, settled } = await request(await firstAlias('services'), {}, { headers: { 'User-Agent': 'Mozilla/5.0 (compatible; YandexBot/3.0)' } });
+    const status = response.status;
+    const html = await response.text();
+    await settled();
     expect(status).toBe(200);
     const parts = partsOf(html).filter((p) => SERVICE_ORDER.includes(p));
     expect(parts).toEqual([...parts].sort((a, b) => SERVICE_ORDER.indexOf(a) - SERVICE_ORDER.indexOf(b)));

@@ -30,3 +30,18 @@ export function Breadcrumbs({ crumbs, siteName, siteUrl }: { crumbs: Deferred<Cr
     </nav>
   );
 }
+
+/**
+ * The bar's room while the crumbs are on their way (a cold cache), so that the
+ * page below does not jump when they arrive. One line, as on phones and almost
+ * always on desktops.
+ */
+export function BreadcrumbsPending() {
+  return (
+    <div className="breadcrumbs breadcrumbs--pending container" aria-hidden="true">
+      <ol>
+        <li className="breadcrumbs__mobile">&nbsp;</li>
+      </ol>
+    </div>
+  );
+}

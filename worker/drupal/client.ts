@@ -29,7 +29,12 @@ export interface DrupalClient {
   redirect(path: string): Promise<RedirectHop | null>;
   metatags(page: string): Promise<HeadData>;
   breadcrumb(page: string): Promise<Crumb[]>;
-  blocks(page: string): Promise<{ items: Block[]; landing: boolean }>;
+  /**
+   * The blocks Drupal placed on a page. `landing` is known from the placement list
+   * alone (no block at all: a landing page); the blocks' bodies, one call each,
+   * follow in `items`, so that choosing the layout never waits for them.
+   */
+  blocks(page: string): Promise<{ items: Promise<Block[]>; landing: boolean }>;
   menu(name: MenuName): Promise<MenuItem[]>;
   servicesMenu(): Promise<MenuItem[]>;
   /** The node a path resolved to; null when Drupal no longer has it or hides it. */
@@ -161,15 +166,17 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
         decodeJson('blocks', BlockListSchema, { notFound: { placements: [], landing: false } }),
       );
       // One block that fails to load is left out; the others still show.
-      const contents = await Promise.all(
+      const contents = Promise.all(
         placements.map((p) =>
           optional(`block ${p.id}`, get(urls.jsonapi(p.contentPath), tagged(decodeBlockContent(`block ${p.id}`), () => ['block_content'])), null),
         ),
       );
-      const items = placements.flatMap((p, i): Block[] => {
-        const html = contents[i];
-        return html ? [{ id: p.id, region: p.region, label: p.label, labelVisible: p.labelVisible, weight: p.weight, html }] : [];
-      });
+      const items = contents.then((bodies) =>
+        placements.flatMap((p, i): Block[] => {
+          const html = bodies[i];
+          return html ? [{ id: p.id, region: p.region, label: p.label, labelVisible: p.labelVisible, weight: p.weight, html }] : [];
+        }),
+      );
       return { items, landing };
     },
 

@@ -28,10 +28,11 @@ export interface LayoutData {
   breadcrumb: Deferred<Crumb[]>;
 }
 
-const NO_BLOCKS = { items: [], landing: false };
+const NO_BLOCKS = { items: Promise.resolve([]), landing: false };
 
 function loadBlocks(drupal: DrupalClient, path: string) {
   const blocks = optional('blocks', drupal.blocks(path), NO_BLOCKS);
+  // The layout is chosen from the placements; the bodies stream in where they belong.
   return { blocks: defer(blocks.then((b) => b.items)), landing: blocks.then((b) => b.landing) };
 }
 

@@ -4,7 +4,7 @@ import type { PopupForm } from '../../../common/popups';
 import type { LayoutData } from '../../loaders/layout';
 import type { PreFooterData } from '../../loaders/pre-footer';
 import { BlockRegion, OtherRegions } from '../BlockRegion';
-import { Breadcrumbs } from '../Breadcrumbs';
+import { Breadcrumbs, BreadcrumbsPending } from '../Breadcrumbs';
 import { Island } from '../Island';
 import { ServicesAside } from '../MainNav';
 import { CareBanner } from './CareBanner';
@@ -44,7 +44,7 @@ export function DefaultLayout({ layout, searchKeywords = '', popup, preFooter, n
       </a>
       <Header layout={layout} searchKeywords={searchKeywords} />
       {path !== '/' && (
-        <Suspense fallback={null}>
+        <Suspense fallback={<BreadcrumbsPending />}>
           <Breadcrumbs crumbs={layout.breadcrumb} siteName={site.name} siteUrl={site.url} />
         </Suspense>
       )}
