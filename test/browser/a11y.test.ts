@@ -5,17 +5,18 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Result } from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { POPUP_TITLES } from '../../common/popups';
-import { DESKTOP, PHONE, launchChromium, watchProblems } from './chromium';
+import { DESKTOP, PHONE, watchProblems, chromiumPerFile } from './chromium';
 import { newestAlias } from './page-kinds';
+
+const chromium = chromiumPerFile();
 
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-let browser: Browser;
 const paths: Record<string, string> = {
   home: '/',
   service: '',
@@ -33,12 +34,8 @@ const paths: Record<string, string> = {
 const BUNDLES = ['patients', 'news', 'article', 'gallery', 'video', 'page', 'vacancy', 'actions', 'qa', 'reviews', 'equipment', 'smi_o_nas', 'problem'];
 
 beforeAll(async () => {
-  browser = await launchChromium();
   [paths.service, paths.doctor] = await Promise.all([newestAlias(demoUrl, 'services'), newestAlias(demoUrl, 'doctors')]);
   for (const bundle of BUNDLES) paths[bundle] = await newestAlias(demoUrl, bundle);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** One line per failing element: what, how bad, where, and axe's own summary of the fix. */
@@ -56,7 +53,7 @@ async function violationsOf(page: Page): Promise<string> {
 /** Loaded, islands awake and the late parts (menus, carousels) streamed in, as a visitor sees it after a moment. */
 /** axe-core opens pages of its own beside the tested one, which needs a context of its own. */
 async function newPage(viewport: typeof PHONE): Promise<Page> {
-  return (await browser.newContext({ viewport })).newPage();
+  return (await (await chromium()).newContext({ viewport })).newPage();
 }
 
 async function settled(path: string, viewport: typeof PHONE): Promise<Page> {

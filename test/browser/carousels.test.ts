@@ -1,17 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, launchChromium, screenshot, watchProblems } from './chromium';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile } from './chromium';
 
-let browser: Browser;
+const chromium = chromiumPerFile();
+
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 declare global {
   interface Window {
@@ -28,7 +22,7 @@ declare global {
 async function openPage(viewport: { width: number; height: number }, path: string, options: { reducedMotion?: 'reduce' } = {}) {
   await (await fetch(`${siteUrl}${path}`)).text();
   await new Promise((resolve) => setTimeout(resolve, 300));
-  const page = await browser.newPage({ viewport, reducedMotion: options.reducedMotion });
+  const page = await (await chromium()).newPage({ viewport, reducedMotion: options.reducedMotion });
   const problems = watchProblems(page);
   await page.addInitScript(() => {
     window.__shifts = [];

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { ROOT } from '../../scripts/servers';
 
 /** Debian's Chromium with the flags this offline machine needs (DEVELOPERS.md). */
@@ -37,4 +38,22 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`) });
   await page.screenshot({ path: join(dir, `${name}-full.png`), fullPage: true });
+}
+
+/**
+ * One Chromium for a test file: launched before its tests, closed after them.
+ * A test that finds it crashed gets a new one, so one crash fails one test.
+ */
+export function chromiumPerFile(): () => Promise<Browser> {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return async () => {
+    if (!browser?.isConnected()) browser = await launchChromium();
+    return browser;
+  };
 }

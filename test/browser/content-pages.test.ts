@@ -3,12 +3,14 @@
  * part by part, on the demo origin as it is and in its lean schema (another
  * clinic's field layout), each with a clean console.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, startDemoOrigin, startSite, type WorkerServer } from '../../scripts/servers';
 import { TEST_SECRETS } from '../setup/secrets';
-import { DESKTOP, PHONE, launchChromium, screenshot, watchProblems } from './chromium';
+import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile } from './chromium';
 import { newestAlias } from './page-kinds';
+
+const chromium = chromiumPerFile();
 
 /** Spec §2: the service page's parts in order. */
 const SERVICE_ORDER = ['children', 'promo', 'promotions', 'body', 'qa', 'book', 'doctors', 'reviews', 'before-after', 'prices', 'feedback', 'doctor-reviews', 'articles', 'licences', 'other-services'];
@@ -57,17 +59,8 @@ async function leanSite(): Promise<{ site: Site; stop: () => Promise<void> }> {
   };
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 async function open(site: Site, path: string, viewport: typeof PHONE): Promise<{ page: Page; problems: string[] }> {
-  if (!browser.isConnected()) browser = await launchChromium();
-  const page = await browser.newPage({ viewport });
+  const page = await (await chromium()).newPage({ viewport });
   const problems = watchProblems(page);
   const res = await page.goto(site.siteUrl + path, { waitUntil: 'load' });
   expect(res?.status(), `${path} status`).toBe(200);

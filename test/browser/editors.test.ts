@@ -8,13 +8,14 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, launchChromium, screenshot, watchProblems } from './chromium';
+import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile } from './chromium';
+
+const chromium = chromiumPerFile();
 
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');
 const EDITOR = { name: 'redaktor', pass: 'demo-redaktor-2013' };
 
-let browser: Browser;
 let editor: BrowserContext;
 let service: { alias: string; nid: number; title: string };
 
@@ -46,7 +47,7 @@ async function logIn(context: BrowserContext, destination: string): Promise<Page
  * cache never answers for the site's.
  */
 async function visit(path: string): Promise<{ xCache: string | undefined; h1: string | null; editLinks: number }> {
-  const context = await browser.newContext();
+  const context = await (await chromium()).newContext();
   const page = await context.newPage();
   const res = await page.goto(`${siteUrl}${path}`, { waitUntil: 'load' });
   const seen = { xCache: res?.headers()['x-cache'], h1: await page.locator('h1').first().textContent(), editLinks: await page.locator('a.edit-link').count() };
@@ -55,8 +56,7 @@ async function visit(path: string): Promise<{ xCache: string | undefined; h1: st
 }
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  editor = await browser.newContext({ viewport: DESKTOP });
+  editor = await (await chromium()).newContext({ viewport: DESKTOP });
   service = await newestService();
 });
 afterAll(async () => {
@@ -67,13 +67,12 @@ afterAll(async () => {
     await page.goto(`${siteUrl}/cache-rebuild.html`).catch(() => undefined);
     await page.getByRole('button', { name: 'Очистить весь кэш' }).click().catch(() => undefined);
   }
-  await browser?.close();
 });
 
 describe('editors', () => {
   it('the login page, and a wrong password answered in Russian (screenshots)', async () => {
     for (const [label, viewport] of [['390', PHONE], ['1366', DESKTOP]] as const) {
-      const context = await browser.newContext({ viewport });
+      const context = await (await chromium()).newContext({ viewport });
       const page = await context.newPage();
       const problems = watchProblems(page);
       await page.goto(`${siteUrl}/login`);

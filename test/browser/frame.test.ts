@@ -3,11 +3,13 @@
  * and a landing page at phone and desktop widths, part by part, each with a clean
  * console. Screenshots of every page at both widths land in test-results/screenshots/frame-*.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { POPUP_TITLES, isPopupForm } from '../../common/popups';
-import { DESKTOP, PHONE, launchChromium, screenshot, watchProblems } from './chromium';
+import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile } from './chromium';
 import { firstServicesMenuUrl, newestAlias } from './page-kinds';
+
+const chromium = chromiumPerFile();
 
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');
@@ -17,22 +19,15 @@ const PAGES: readonly PageName[] = ['home', 'service', 'doctor', 'listing', 'lan
 const DEFAULT_LAYOUT = PAGES.filter((name) => name !== 'landing');
 const paths: Record<PageName, string> = { home: '/', service: '', doctor: '', listing: '/news.html', landing: '/ultraformer.html' };
 
-let browser: Browser;
 let servicesEntry: string;
 
 beforeAll(async () => {
-  browser = await launchChromium();
   [paths.service, paths.doctor, servicesEntry] = await Promise.all([newestAlias(demoUrl, 'services'), newestAlias(demoUrl, 'doctors'), firstServicesMenuUrl(demoUrl)]);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** A fresh page at `viewport` with its problems recorded; every test ends by asserting there were none. */
 async function open(name: PageName, viewport: typeof PHONE): Promise<{ page: Page; problems: string[] }> {
-  // A crashed Chromium fails its own test, not every test after it.
-  if (!browser.isConnected()) browser = await launchChromium();
-  const page = await browser.newPage({ viewport });
+  const page = await (await chromium()).newPage({ viewport });
   const problems = watchProblems(page);
   const res = await page.goto(siteUrl + paths[name], { waitUntil: 'load' });
   expect(res?.status(), `${paths[name]} status`).toBe(200);
@@ -151,7 +146,7 @@ describe('the frame on a phone', () => {
   });
 
   it('a tap on the hamburger as soon as the page shows opens the slide menu', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await (await chromium()).newPage({ viewport: PHONE });
     const problems = watchProblems(page);
     await page.goto(`${siteUrl}${paths.listing}`, { waitUntil: 'domcontentloaded' });
     await tap(page, hamburger(page));

@@ -1,23 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, launchChromium, screenshot, watchProblems } from './chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile } from './chromium';
 
-let browser: Browser;
+const chromium = chromiumPerFile();
+
 const siteUrl = inject('siteUrl');
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe.each([
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ] as const)('home page on a %s', (label, viewport) => {
   it('hydrates the back-to-top island, which then scrolls the page up, with a clean console', async () => {
-    const page = await browser.newPage({ viewport });
+    const page = await (await chromium()).newPage({ viewport });
     const problems = watchProblems(page);
     await page.goto(`${siteUrl}/`, { waitUntil: 'load' });
     expect(await page.getAttribute('html', 'lang')).toBe('ru');
@@ -36,7 +29,7 @@ describe.each([
   });
 
   it('opens the search bar on the first click of the toggle (shared signal between two islands) and searches', async () => {
-    const page = await browser.newPage({ viewport });
+    const page = await (await chromium()).newPage({ viewport });
     const problems = watchProblems(page);
     await page.goto(`${siteUrl}/`, { waitUntil: 'domcontentloaded' });
     expect(await page.isVisible('#search-bar')).toBe(false);
@@ -62,7 +55,7 @@ describe('pages a visitor walks through', () => {
     ['not-found', '/takoi-stranicy-net.html'],
   ])('%s renders on a phone and a desktop', async (name, path) => {
     for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
-      const page = await browser.newPage({ viewport });
+      const page = await (await chromium()).newPage({ viewport });
       const res = await page.goto(`${siteUrl}${path}`, { waitUntil: 'load' });
       expect(res?.status()).toBe(name === 'not-found' ? 404 : 200);
       expect((await page.textContent('h1'))?.length).toBeGreaterThan(0);

@@ -1,16 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, launchChromium, screenshot } from './chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot, chromiumPerFile } from './chromium';
 
-let browser: Browser;
+const chromium = chromiumPerFile();
+
 const siteUrl = inject('siteUrl');
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 // Demo node 907: its body carries onerror/onclick/onload handlers, a script, a javascript: link,
 // a foreign iframe and an SVG, next to ordinary content and an allowed YouTube iframe.
@@ -21,7 +14,7 @@ describe.each([
   ['desktop', DESKTOP],
 ] as const)('the page with hostile markup from Drupal on a %s', (label, viewport) => {
   it('shows its content and runs none of its script', async () => {
-    const page = await browser.newPage({ viewport });
+    const page = await (await chromium()).newPage({ viewport });
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(`${dialog.type()}: ${dialog.message()}`);

@@ -1,16 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, launchChromium } from './chromium';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, chromiumPerFile } from './chromium';
 
-let browser: Browser;
+const chromium = chromiumPerFile();
+
 const siteUrl = inject('siteUrl');
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Counts the document loads of the main frame (a reload is a second one). */
 function countLoads(page: Page) {
@@ -21,7 +15,7 @@ function countLoads(page: Page) {
 
 describe('island loader', () => {
   it('tries a chunk that failed once again, and the island still wakes without a reload', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await (await chromium()).newPage({ viewport: DESKTOP });
     const loads = countLoads(page);
     let failed = 0;
     await page.route(/\/assets\/behaviors\/BackToTop-[\w-]+\.js$/, async (route) => {
@@ -37,7 +31,7 @@ describe('island loader', () => {
   });
 
   it('reports an island whose code cannot be loaded by name, and reloads the page once, not again', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await (await chromium()).newPage({ viewport: DESKTOP });
     const loads = countLoads(page);
     const errors: string[] = [];
     page.on('console', (msg) => {

@@ -1,17 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, launchChromium, watchProblems } from './chromium';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, watchProblems, chromiumPerFile } from './chromium';
 
-let browser: Browser;
+const chromium = chromiumPerFile();
+
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');
 
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 afterEach(async () => {
   await fetch(`${demoUrl}/__demo/reset`, { method: 'POST' });
 });
@@ -52,7 +47,7 @@ describe.each([
   ['desktop', DESKTOP],
 ] as const)('the header on a %s', (_label, viewport) => {
   it('gets its scrolled style once the page is scrolled, and loses it back at the top', async () => {
-    const page = await browser.newPage({ viewport });
+    const page = await (await chromium()).newPage({ viewport });
     const problems = watchProblems(page);
     await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
     await behaviourLoaded(page, 'SiteHeader');
@@ -69,7 +64,7 @@ describe.each([
 
 describe('the desktop main menu', () => {
   it('opens a submenu on keyboard focus; Escape closes it and gives focus to its parent link', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await (await chromium()).newPage({ viewport: DESKTOP });
     const problems = watchProblems(page);
     await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
     await behaviourLoaded(page, 'SiteHeader');
@@ -97,7 +92,7 @@ describe('the desktop main menu', () => {
 
 describe('navigating', () => {
   it('shows the progress bar when the next page takes longer than 200 ms', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await (await chromium()).newPage({ viewport: DESKTOP });
     const problems = watchProblems(page);
     await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
     await behaviourLoaded(page, 'NavigationProgress');
@@ -116,7 +111,7 @@ describe('navigating', () => {
   });
 
   it('shows no progress bar when the next page comes at once, and moves to it with a view transition', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await (await chromium()).newPage({ viewport: DESKTOP });
     const problems = watchProblems(page);
     await page.addInitScript(() => {
       window.addEventListener('pagereveal', (event) => {
@@ -138,7 +133,7 @@ describe('navigating', () => {
   });
 
   it('says when the connection is lost and when it is back', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await (await chromium()).newContext({ viewport: PHONE });
     const page = await context.newPage();
     await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
     await behaviourLoaded(page, 'ConnectionStatus');
@@ -153,7 +148,7 @@ describe('navigating', () => {
   });
 
   it('turns lazy images eager 4 s after the page has loaded', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await (await chromium()).newPage({ viewport: PHONE });
     const problems = watchProblems(page);
     await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
     expect(await page.locator('img[loading="lazy"]').count()).toBeGreaterThan(0);
@@ -169,7 +164,7 @@ describe('navigating', () => {
   });
 
   it('has speculation rules carrying the response’s nonce, accepted without a CSP violation, that prefetch a hovered page', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await (await chromium()).newPage({ viewport: DESKTOP });
     const problems = watchProblems(page);
     await page.addInitScript(() => {
       const seen: string[] = [];

@@ -5,24 +5,24 @@
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONSENT, HONEYPOT, type FormDefinition, type FormField } from '../../common/forms/definition';
 import { POPUP_PAGES, POPUP_TITLES, type PopupForm } from '../../common/popups';
-import { DESKTOP, PHONE, launchChromium, screenshot, watchProblems } from './chromium';
+import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile } from './chromium';
 import { newestAlias } from './page-kinds';
+
+const chromium = chromiumPerFile();
 
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const PHONE_SHOWN = '+7 (999) 123-45-67';
 
-let browser: Browser;
 /** A page with each form's button: the frame's for consultation and callback, content pages' for the others. */
 const pageOf: Record<PopupForm, string> = { consultation: '/news.html', callback: '/news.html', consultation1: '', review: '', send_resume: '', discount: '' };
 const definitions = new Map<string, FormDefinition>();
 
 beforeAll(async () => {
-  browser = await launchChromium();
   const [service, vacancy, promotion] = await Promise.all([newestAlias(demoUrl, 'services'), newestAlias(demoUrl, 'vacancy'), newestAlias(demoUrl, 'actions')]);
   Object.assign(pageOf, { consultation1: service, review: service, send_resume: vacancy, discount: promotion });
   for (const id of Object.keys(POPUP_TITLES)) {
@@ -30,9 +30,6 @@ beforeAll(async () => {
     expect(res.status, `GET /api/forms/${id}`).toBe(200);
     definitions.set(id, (await res.json()) as FormDefinition);
   }
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 let visitor = 0;
@@ -44,7 +41,7 @@ let visitor = 0;
  */
 async function newPage(viewport: typeof PHONE): Promise<Page> {
   visitor += 1;
-  const context: BrowserContext = await browser.newContext({ viewport, extraHTTPHeaders: { 'CF-Connecting-IP': `198.51.100.${visitor}` } });
+  const context: BrowserContext = await (await chromium()).newContext({ viewport, extraHTTPHeaders: { 'CF-Connecting-IP': `198.51.100.${visitor}` } });
   return context.newPage();
 }
 

@@ -1,23 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, launchChromium, screenshot, watchProblems } from './chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile } from './chromium';
 
-let browser: Browser;
+const chromium = chromiumPerFile();
+
 const siteUrl = inject('siteUrl');
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe.each([
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ] as const)('the popup on a %s', (label, viewport) => {
   it('opens from a book button with the form’s title, closes on Escape and gives focus back', async () => {
-    const page = await browser.newPage({ viewport });
+    const page = await (await chromium()).newPage({ viewport });
     const problems = watchProblems(page);
     await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
     const button = page.locator('.care-banner [data-popup="consultation"]');
@@ -41,7 +34,7 @@ describe.each([
   });
 
   it('opens from the header’s book button as a labelled modal of the right width; the backdrop closes it', async () => {
-    const page = await browser.newPage({ viewport });
+    const page = await (await chromium()).newPage({ viewport });
     const problems = watchProblems(page);
     await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
     // The header's (or on a phone the booking bar's) button: the first one in reach at the top of the page.
@@ -64,7 +57,7 @@ describe.each([
   });
 
   it('opens over the home page at /consultation.html, and closing leaves the visitor on the home page', async () => {
-    const page = await browser.newPage({ viewport });
+    const page = await (await chromium()).newPage({ viewport });
     const res = await page.goto(`${siteUrl}/consultation.html`, { waitUntil: 'load' });
     expect(res?.status()).toBe(200);
     const dialog = page.getByRole('dialog', { name: 'Записаться на приём' });

@@ -6,27 +6,19 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../scripts/servers';
-import { DESKTOP, PHONE, launchChromium, watchProblems } from './chromium';
+import { DESKTOP, PHONE, watchProblems, chromiumPerFile } from './chromium';
+
+const chromium = chromiumPerFile();
 
 const siteUrl = inject('siteUrl');
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
 /** The price page loaded and settled, in a context of its own (axe-core opens pages beside it). */
 async function open(viewport: typeof PHONE): Promise<{ page: Page; problems: string[] }> {
-  if (!browser.isConnected()) browser = await launchChromium();
-  const page = await (await browser.newContext({ viewport })).newPage();
+  const page = await (await (await chromium()).newContext({ viewport })).newPage();
   const problems = watchProblems(page);
   const res = await page.goto(`${siteUrl}/price.html`, { waitUntil: 'load' });
   expect(res?.status()).toBe(200);

@@ -4,27 +4,23 @@
  * a failed update leaving the results shown; and axe finds nothing to fault.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, launchChromium, screenshot, watchProblems } from './chromium';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile } from './chromium';
+
+const chromium = chromiumPerFile();
 
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-let browser: Browser;
-
 beforeAll(async () => {
-  browser = await launchChromium();
   await fetch(`${demoUrl}/__demo/reset`, { method: 'POST' });
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** A page in a context of its own (axe opens pages beside the tested one), at the empty search page. */
 async function searchPage(viewport: typeof PHONE, path = '/search/node'): Promise<{ page: Page; problems: string[] }> {
-  const page = await (await browser.newContext({ viewport })).newPage();
+  const page = await (await (await chromium()).newContext({ viewport })).newPage();
   const problems = watchProblems(page);
   await page.goto(siteUrl + path, { waitUntil: 'load' });
   // Gone if the page ever loads again: the results must come without a navigation.

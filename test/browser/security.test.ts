@@ -1,16 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, launchChromium, watchProblems } from './chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, watchProblems, chromiumPerFile } from './chromium';
 
-let browser: Browser;
+const chromium = chromiumPerFile();
+
 const siteUrl = inject('siteUrl');
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** Pages of every kind a visitor reaches, including the one whose Drupal body is hostile. */
 const PAGES = ['/', '/news.html', '/news.html/2', '/services.html', '/proverka-bezopasnosti.html', '/search/node/лазер', '/takoi-stranicy-net.html'];
@@ -20,7 +13,7 @@ describe('Content-Security-Policy in the browser', () => {
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const)('is on every response a page loads, and nothing on the page violates it (%s)', async (_, viewport) => {
-    const page = await browser.newPage({ viewport });
+    const page = await (await chromium()).newPage({ viewport });
     const problems = watchProblems(page);
     const withoutPolicy: string[] = [];
     page.on('response', (res) => {

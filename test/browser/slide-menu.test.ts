@@ -1,16 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, launchChromium, screenshot, watchProblems } from './chromium';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile } from './chromium';
 
-let browser: Browser;
+const chromium = chromiumPerFile();
+
 const siteUrl = inject('siteUrl');
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const menuDialog = (page: Page) => page.locator('dialog.slide-menu');
 const isOpen = (page: Page) => menuDialog(page).evaluate((d: HTMLDialogElement) => d.open && d.matches(':modal'));
@@ -35,7 +29,7 @@ const scrollTo = (page: Page, top: number) => page.evaluate((y) => window.scroll
 
 describe('the slide menu on a phone', () => {
   it('opens from the hamburger as a modal with search, the menu, the services and a call link; Escape closes it where the page was', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await (await chromium()).newPage({ viewport: PHONE });
     const problems = watchProblems(page);
     await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
     expect(await page.getByRole('button', { name: /меню/i }).count()).toBe(1);
@@ -83,7 +77,7 @@ describe('the slide menu on a phone', () => {
   });
 
   it('closes on a tap on the backdrop and on following one of its links, and is closed when the page comes back', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await (await chromium()).newPage({ viewport: PHONE });
     const problems = watchProblems(page);
     await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
     await scrollTo(page, 400);
@@ -107,7 +101,7 @@ describe('the slide menu on a phone', () => {
   });
 
   it('stamps its content in 5 s after load without being opened', async () => {
-    const page = await browser.newPage({ viewport: PHONE });
+    const page = await (await chromium()).newPage({ viewport: PHONE });
     const problems = watchProblems(page);
     await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
     expect(await stampedLinks(page).count()).toBe(0);
@@ -128,7 +122,7 @@ describe('the slide menu on a phone', () => {
 
 describe('the slide menu on a desktop', () => {
   it('has no hamburger: the main menu is there', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
+    const page = await (await chromium()).newPage({ viewport: DESKTOP });
     await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
     expect(await page.getByRole('button', { name: /меню/i }).count()).toBe(0);
     expect(await page.getByRole('navigation', { name: 'Главное меню' }).isVisible()).toBe(true);
