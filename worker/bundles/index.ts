@@ -1,10 +1,10 @@
 import type { NodeData } from '../drupal/types';
 import { actions, type ActionView } from './actions';
-import { article, type ArticleView } from './article';
+import { article } from './article';
 import { doctors, type DoctorView } from './doctors';
 import { gallery, type GalleryView } from './gallery';
 import { generic, type GenericView } from './generic';
-import { news, type NewsView } from './news';
+import { news, type DatedView } from './news';
 import { page, type PageView } from './page';
 import { patients, type PatientView } from './patients';
 import { qa, type QaView } from './qa';
@@ -48,8 +48,7 @@ export type BundleView =
   | ServiceView
   | DoctorView
   | PatientView
-  | NewsView
-  | ArticleView
+  | DatedView
   | GalleryView
   | VideoView
   | PageView

@@ -85,6 +85,18 @@ function Name({ row, ctx }: { row: PriceRow; ctx: RowContext }) {
   );
 }
 
+/** The row's name, and its code under it where phones hide the code column. */
+function Label({ row, ctx }: { row: PriceRow; ctx: RowContext }) {
+  return (
+    <>
+      <span className="price__label">
+        <Name row={row} ctx={ctx} />
+      </span>
+      {row.code && <span className="price__code-inline">{row.code}</span>}
+    </>
+  );
+}
+
 const depthClass = (depth: number) => (depth > 0 ? ` price__row--depth-${Math.min(depth, 3)}` : '');
 
 /** One row and, under it, its children, one step further in. */
@@ -96,14 +108,7 @@ function Rows({ row, ctx, section }: { row: PriceRow; ctx: RowContext; section?:
       <tr className={`price__row price__row--item${depthClass(ctx.depth)}`}>
         <td className="price__code">{row.code}</td>
         <td className="price__name">
-          <span className="price__label">
-            <Name row={row} ctx={ctx} />
-          </span>
-          {row.code && (
-            <span className="price__code-inline">
-              {row.code}
-            </span>
-          )}
+          <Label row={row} ctx={ctx} />
           {row.nid !== undefined && editLink && <span className="price__edit">{editLink(row.nid)}</span>}
         </td>
         <td className="price__sum">
@@ -118,14 +123,7 @@ function Rows({ row, ctx, section }: { row: PriceRow; ctx: RowContext; section?:
       <tr className={`price__row price__row--${section ? 'section' : row.kind === 'title' ? 'parent' : row.kind}${depthClass(ctx.depth)}`}>
         {row.code && <td className="price__code">{row.code}</td>}
         <Cell className="price__name" colSpan={row.code ? 2 : 3} {...(section ? { scope: 'rowgroup' } : {})}>
-          <span className="price__label">
-            <Name row={row} ctx={ctx} />
-          </span>
-          {row.code && (
-            <span className="price__code-inline">
-              {row.code}
-            </span>
-          )}
+          <Label row={row} ctx={ctx} />
         </Cell>
       </tr>
     );

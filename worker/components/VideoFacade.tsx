@@ -25,7 +25,7 @@ export function VideoFacade({ videoId, title, poster }: { videoId: string; title
           {poster && (
             <img className="video-facade__poster" src={poster.url} alt="" decoding="async" width={poster.width ?? 960} height={poster.height ?? 540} />
           )}
-          <span className="video-facade__play" aria-hidden="true">
+          <span className="play-badge video-facade__play" aria-hidden="true">
             <Icon icon={Play} size={30} />
           </span>
         </a>

@@ -112,7 +112,7 @@ export function ListingScreen({ listing }: { listing: ListingView }) {
                 summary={card.summary}
                 badge={
                   card.video ? (
-                    <span className="card__play" aria-hidden="true">
+                    <span className="play-badge card__play" aria-hidden="true">
                       <Icon icon={Play} size={24} />
                     </span>
                   ) : undefined
