@@ -46,6 +46,12 @@ async function logIn(context: BrowserContext, destination: string): Promise<Page
  * What a visitor gets now: a context of its own each time, so that the browser's
  * cache never answers for the site's.
  */
+/**
+ * A visitor's page came from the cache: fresh, or past its TTL (one of the page's
+ * payloads, cached by an earlier suite on this same site, can pass it mid-test).
+ */
+const FROM_CACHE = ['HIT', 'STALE'];
+
 async function visit(path: string): Promise<{ xCache: string | undefined; h1: string | null; editLinks: number }> {
   const context = await (await chromium()).newContext();
   const page = await context.newPage();
@@ -139,7 +145,8 @@ describe('editors', () => {
     // The page as visitors have it: cached.
     await visit(service.alias);
     const before = await visit(service.alias);
-    expect(before).toMatchObject({ xCache: 'HIT', h1: service.title, editLinks: 0 });
+    expect(before).toMatchObject({ h1: service.title, editLinks: 0 });
+    expect(FROM_CACHE).toContain(before.xCache);
 
     const title = `${service.title} — обновлено ${Date.now()}`;
     await retitle(service.nid, title);
@@ -152,7 +159,9 @@ describe('editors', () => {
     expect(await page.locator('h1').first().textContent()).toBe(title);
 
     // The visitor still gets the cached page.
-    expect(await visit(service.alias)).toMatchObject({ xCache: 'HIT', h1: service.title });
+    const visitor = await visit(service.alias);
+    expect(visitor.h1).toBe(service.title);
+    expect(FROM_CACHE).toContain(visitor.xCache);
 
     for (const [label, viewport] of [['390', PHONE], ['1366', DESKTOP]] as const) {
       await page.setViewportSize(viewport);
