@@ -160,6 +160,15 @@ describe('listings (spec §2, §4)', () => {
     expect(html).toContain('card--portrait');
     expect(html).toMatch(/card__summary">[^<]*(врач|Врач|косметолог)/);
   });
+
+  it('gives every video card a play button, a video without a poster too', async () => {
+    const videos = await demo.json<{ data: { attributes: { title: string } }[] }>('/jsonapi/node/video?filter[status]=1&page[limit]=10');
+    expect(videos.data.length).toBeGreaterThan(0);
+    const { html } = await page('/video.html');
+    const cards = html.split('<li class="card').slice(1);
+    expect(cards.length).toBe(videos.data.length);
+    for (const card of cards) expect(card).toMatch(/<div class="card__media">(<img[^>]*>)?<span class="play-badge card__play" aria-hidden="true">/);
+  });
 });
 
 describe('structured data for search engines (issue 7 §6)', () => {

@@ -101,4 +101,19 @@ describe('an edit in Drupal, purged on save', () => {
     expect((await page(alias)).html).toContain('<h1>Новый заголовок новости после правки</h1>');
     expect((await page('/news.html')).html).toContain('Новый заголовок новости после правки');
   });
+
+  it('reaches /news.html from the news item\'s path alone, as the module\'s path revalidator calls it', async () => {
+    const [news] = (await newestNews()).data;
+    const nid = news!.attributes.drupal_internal__nid;
+    const alias = news!.attributes.path.alias;
+    await warm(alias);
+    await warm('/news.html');
+    await demo.setTitle(nid, 'Заголовок, исправленный в Drupal');
+    expect((await page('/news.html')).html).not.toContain('Заголовок, исправленный в Drupal');
+    const { status, body } = await revalidate(`path=${encodeURIComponent(alias)}&secret=${SECRET}`);
+    expect(status).toBe(200);
+    expect(body.tags).toEqual([`node:${nid}`, 'node_list:news']);
+    expect((await page(alias)).html).toContain('<h1>Заголовок, исправленный в Drupal</h1>');
+    expect((await page('/news.html')).html).toContain('Заголовок, исправленный в Drupal');
+  });
 });

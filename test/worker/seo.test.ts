@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { escapeXml, pageUrl, sitemapDocuments } from '../../worker/render/sitemap-xml';
+import { ERROR_PAGE_NIDS } from '../../worker/routes/error';
 import { SITEMAP_BUNDLES } from '../../worker/routes/seo';
 import { bindings, demo, demoUrl, firstAlias, freshStart, page } from './helpers';
 
@@ -55,6 +56,13 @@ describe('/sitemap.xml', () => {
     const slides = await demoAliases('sliders');
     expect(slides.length).toBeGreaterThan(0);
     for (const alias of slides) expect(locs).not.toContain(url(alias));
+    // Nor the nodes that are the 404 and 403 pages (spec §2: nodes 823 and 1360).
+    for (const nid of ERROR_PAGE_NIDS) {
+      const doc = await demo.json<{ data: { attributes: { path: { alias: string } } }[] }>(`/jsonapi/node/page?filter[drupal_internal__nid]=${nid}`);
+      const alias = doc.data[0]?.attributes.path.alias;
+      expect(alias, `the demo's error page node ${nid}`).toMatch(/^\//);
+      expect(locs).not.toContain(url(alias!));
+    }
     // A node's entry carries its day.
     expect(xml).toMatch(new RegExp(`<loc>${escapeXml(url('/doctors/ivanova-elena.html')).replaceAll('.', '\\.')}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
   });
@@ -71,7 +79,7 @@ describe('/sitemap.xml', () => {
     expect(locs).not.toContain(url(`/news.html/${pages + 1}`));
     expect(locs).not.toContain(url('/news.html/1'));
     // The walk asked Drupal 50 at a time, with only the fields it needs.
-    expect(await demo.count('/jsonapi/node/news?filter[status]=1&fields[node--news]=path,changed,created&page[limit]=50')).toBe(1);
+    expect(await demo.count('/jsonapi/node/news?filter[status]=1&fields[node--news]=path,changed,created,drupal_internal__nid&page[limit]=50')).toBe(1);
   });
 
   it('is served from the cache the second time', async () => {

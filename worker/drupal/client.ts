@@ -20,9 +20,9 @@ import { RedirectLookupSchema } from './schemas/redirect';
 import { SearchResultsSchema } from './schemas/search';
 import { PriceListSchema, type PriceGroup } from './schemas/price';
 import { TranslatePathSchema } from './schemas/translate-path';
-import { numeric } from './schemas/lenient';
+import { numeric, optionalNumeric } from './schemas/lenient';
 import { rowsOf, sectionOf } from './schemas/view-rows';
-import type { Block, Crumb, HeadData, HomeSlide, MenuItem, NodeData, NodeList, PathLookup, RedirectHop, SearchResult, Teaser, ViewRow } from './types';
+import type { Block, Crumb, HeadData, HomeSlide, MenuItem, NodeData, NodeList, NodePath, PathLookup, RedirectHop, SearchResult, Teaser, ViewRow } from './types';
 
 export interface DrupalClient {
   translatePath(path: string): Promise<PathLookup>;
@@ -47,7 +47,7 @@ export interface DrupalClient {
    * `changed` (else `created`) day as YYYY-MM-DD when Drupal sends one. A bundle
    * Drupal does not have gives []; at most MAX_PATHS nodes.
    */
-  nodePaths(bundle: string): Promise<{ path: string; lastmod?: string }[]>;
+  nodePaths(bundle: string): Promise<NodePath[]>;
   nodeByNid(bundle: string, nid: number): Promise<NodeData | null>;
   /**
    * Nodes of `bundle` that reference the term (the services of a section), through
@@ -216,7 +216,7 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
     },
 
     async nodePaths(bundle) {
-      const first = urls.collection(bundle, { fields: ['path', 'changed', 'created'], limit: COUNT_PAGE });
+      const first = urls.collection(bundle, { fields: ['path', 'changed', 'created', 'drupal_internal__nid'], limit: COUNT_PAGE });
       return get(first, async (response) => {
         // Another clinic's Drupal may not have the bundle: nothing of it to list, asked again after a while.
         if (response.status === 404 || response.status === 403) {
@@ -380,7 +380,7 @@ const dayOf = z
   })
   .catch(undefined);
 
-/** A node's path and day, whatever the layout: `path` may be missing, `[]` or without an alias; dates may be missing. */
+/** A node's path, day and id, whatever the layout: `path` may be missing, `[]` or without an alias; dates and the id may be missing. */
 const NodePathSchema = z
   .object({
     attributes: z
@@ -388,13 +388,14 @@ const NodePathSchema = z
         path: z.object({ alias: z.string() }).transform((p): string | undefined => p.alias).catch(undefined),
         changed: dayOf,
         created: dayOf,
+        drupal_internal__nid: optionalNumeric.catch(undefined),
       })
-      .catch({ path: undefined, changed: undefined, created: undefined }),
+      .catch({ path: undefined, changed: undefined, created: undefined, drupal_internal__nid: undefined }),
   })
-  .transform(({ attributes: { path, changed, created } }) => {
+  .transform(({ attributes: { path, changed, created, drupal_internal__nid: nid } }): NodePath | null => {
     if (!path?.startsWith('/')) return null;
     const lastmod = changed ?? created;
-    return lastmod ? { path, lastmod } : { path };
+    return { path, ...(lastmod ? { lastmod } : {}), ...(nid ? { nid } : {}) };
   });
 
 const NodePathsSchema = z.object({

@@ -102,6 +102,14 @@ export interface Block {
   html: string;
 }
 
+/** A node's page, for the sitemap. */
+export interface NodePath {
+  path: string;
+  /** YYYY-MM-DD: the node's last change, else its creation. */
+  lastmod?: string;
+  nid?: number;
+}
+
 export interface SearchResult {
   title: string;
   url?: string;

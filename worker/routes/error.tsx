@@ -6,6 +6,9 @@ import { ErrorScreen, type ErrorView } from '../screens/ErrorScreen';
 /** Spec §2 reading B: the 404 and 403 pages are Drupal nodes. */
 const ERROR_NODES: Partial<Record<number, number>> = { 404: 823, 403: 1360 };
 
+/** Nodes that are the site's error pages: not pages of their own (the sitemap leaves them out). */
+export const ERROR_PAGE_NIDS: ReadonlySet<number> = new Set(Object.values(ERROR_NODES).filter((nid) => nid !== undefined));
+
 const MESSAGES: Record<number, { title: string; text: string }> = {
   400: { title: 'Неверный запрос', text: 'Проверьте адрес страницы или вернитесь на главную.' },
   403: { title: 'Доступ запрещён', text: 'У вас нет доступа к этой странице.' },

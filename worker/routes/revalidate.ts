@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env';
+import type { DrupalClient } from '../drupal/client';
 import { isInternalPath } from '../paths/redirect-target';
 
 /**
@@ -8,6 +9,8 @@ import { isInternalPath } from '../paths/redirect-target';
  * `GET|POST /api/revalidate?path=/alias&secret=…` or `?tags=node:12,node_list:news&secret=…`.
  * A tag reaches every cached payload that shows it (cache tags, worker/cache/tags.ts);
  * a node's tag also reaches the payloads keyed by its page (metatags, breadcrumbs).
+ * A node's path alone reaches as far as its tags: the module's path revalidator
+ * sends nothing else, and the listings showing the node must change with it.
  */
 export const revalidateRoutes = new Hono<AppEnv>();
 
@@ -38,7 +41,10 @@ async function revalidate(c: Context<AppEnv>) {
   if (path && !isInternalPath(path)) return json(c, { message: 'path должен быть путём страницы сайта' }, 400);
   if (tags.length > MAX_TAGS || tags.some((tag) => !TAG.test(tag))) return json(c, { message: 'tags: имена тегов через запятую, не больше 100' }, 400);
 
-  await drupal.purgeTags(tags);
+  // The path first, its lookup included, so that the entity it shows now is the one asked about.
+  if (path) await drupal.purgePath(path);
+  const purgedTags = [...new Set([...tags, ...(path ? await tagsOfEntityAt(drupal, path) : [])])];
+  await drupal.purgeTags(purgedTags);
   // A node's page is keyed by its path too (its metatags and breadcrumbs name its title): found through Drupal, now that the node's own payloads are purged.
   const nodePaths = await Promise.all(
     tags.flatMap((tag) => (/^node:\d+$/.test(tag) ? [tag.slice('node:'.length)] : [])).map(async (nid) => {
@@ -49,9 +55,20 @@ async function revalidate(c: Context<AppEnv>) {
     }),
   );
   const paths = [...new Set([path, ...nodePaths].filter((p): p is string => p !== undefined && isInternalPath(p)))];
-  await Promise.all(paths.map((p) => drupal.purgePath(p)));
-  console.log(`Кэш обновлён по запросу Drupal: ${[...paths, ...tags].join(', ')}`);
-  return json(c, { revalidated: true, now: Date.now(), paths, tags }, 200);
+  await Promise.all(paths.filter((p) => p !== path).map((p) => drupal.purgePath(p)));
+  console.log(`Кэш обновлён по запросу Drupal: ${[...paths, ...purgedTags].join(', ')}`);
+  return json(c, { revalidated: true, now: Date.now(), paths, tags: purgedTags }, 200);
+}
+
+/**
+ * The tags of the entity a path shows: `node:12` reaches every payload showing it,
+ * `node_list:news` every list of its bundle (a node just published is in none yet).
+ */
+async function tagsOfEntityAt(drupal: DrupalClient, path: string): Promise<string[]> {
+  const lookup = await drupal.translatePath(path).catch(() => null);
+  if (lookup?.kind !== 'entity') return [];
+  const own = `${lookup.entityType}:${lookup.id}`;
+  return lookup.entityType === 'node' ? [own, `node_list:${lookup.bundle}`] : [own];
 }
 
 revalidateRoutes.get('/api/revalidate', revalidate);

@@ -3,7 +3,7 @@ import type { AppEnv } from '../app-env';
 import { BUNDLES } from '../bundles';
 import { OriginError } from '../drupal/origin';
 import { sitemapDocuments, type SitemapPage } from '../render/sitemap-xml';
-import { renderError } from './error';
+import { ERROR_PAGE_NIDS, renderError } from './error';
 import { LISTING_ROUTES, MAX_PAGE, PAGE_SIZE } from './listing-table';
 
 /**
@@ -44,7 +44,12 @@ async function sitemapPages(c: Context<AppEnv>): Promise<SitemapPage[]> {
         return Array.from({ length: last }, (_, i): SitemapPage => ({ path: i === 0 ? route.path : `${route.path}/${i + 1}` }));
       }),
     })),
-    ...SITEMAP_BUNDLES.map((bundle) => ({ what: `nodes ${bundle}`, pages: drupal.nodePaths(bundle) })),
+    ...SITEMAP_BUNDLES.map((bundle) => ({
+      what: `nodes ${bundle}`,
+      pages: drupal.nodePaths(bundle).then((nodes) =>
+        nodes.flatMap(({ path, lastmod, nid }): SitemapPage[] => (nid !== undefined && ERROR_PAGE_NIDS.has(nid) ? [] : [lastmod ? { path, lastmod } : { path }])),
+      ),
+    })),
   ];
   const settled = await Promise.allSettled(calls.map((call) => call.pages));
   const failures = settled.flatMap((result, i) => (result.status === 'rejected' ? [{ what: calls[i]!.what, reason: result.reason as unknown }] : []));

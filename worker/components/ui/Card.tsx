@@ -42,9 +42,10 @@ export function Card({
   const Heading = level === 2 ? 'h2' : 'h3';
   return (
     <li className={['card', image && 'card--with-image', portrait && 'card--portrait'].filter(Boolean).join(' ')}>
-      {image && (
+      {/* A video without a poster still says it plays: its badge on a plain panel. */}
+      {(image || badge) && (
         <div className="card__media">
-          <ContentImage image={image} alt={title} eager={eager} priority={priority} />
+          {image && <ContentImage image={image} alt={title} eager={eager} priority={priority} />}
           {badge}
         </div>
       )}
