@@ -5,6 +5,7 @@ import { configured } from './middleware/config';
 import { editorSession } from './middleware/editor';
 import { pagePath } from './middleware/page-path';
 import { pageRenderer } from './middleware/page-renderer';
+import { renderedPages } from './middleware/rendered-pages';
 import { securityHeaders } from './middleware/security-headers';
 import { editorRoutes } from './routes/editors';
 import { renderError } from './routes/error';
@@ -26,6 +27,8 @@ app.route('/', formRoutes);
 // Drupal's purge on save (the `next` module's revalidator).
 app.route('/', revalidateRoutes);
 app.use('*', pageRenderer<AppEnv>());
+// A page rendered a moment ago for the same URL is sent again, before any of its lookups.
+app.use('*', renderedPages<AppEnv>());
 app.use('*', pagePath<AppEnv>((c) => renderError(c, 400)));
 // Login, logout and the cache page: their POSTs come before the 405 below.
 app.route('/', editorRoutes);

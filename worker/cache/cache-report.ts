@@ -8,9 +8,20 @@ import { combineStatuses, type CacheStatus } from './cache-status';
  */
 export class CacheReport {
   readonly #statuses: Promise<CacheStatus>[] = [];
+  #freshUntil = Infinity;
 
   track(status: Promise<CacheStatus>): void {
     this.#statuses.push(status);
+  }
+
+  /** A payload served fresh stays so until `time` (ms). */
+  freshUntil(time: number): void {
+    this.#freshUntil = Math.min(this.#freshUntil, time);
+  }
+
+  /** When the first payload served fresh turns stale (Infinity when none was). */
+  get firstStale(): number {
+    return this.#freshUntil;
   }
 
   async summary(): Promise<CacheStatus | undefined> {

@@ -4,6 +4,8 @@
  * remembered per isolate for a few seconds so that a page does not pay an extra
  * KV read before its own lookups; KV itself propagates writes within about a minute.
  */
+import { forgetRenderedPages } from './rendered-pages';
+
 const GENERATION_KEY = 'cache-generation';
 const MEMO_MS = 5_000;
 
@@ -21,6 +23,7 @@ export async function currentGeneration(kv: KVNamespace): Promise<number> {
 
 export async function bumpGeneration(kv: KVNamespace): Promise<number> {
   memo.delete(kv);
+  forgetRenderedPages();
   const next = (await currentGeneration(kv)) + 1;
   await kv.put(GENERATION_KEY, String(next));
   memo.set(kv, { generation: next, readAt: Date.now() });

@@ -5,6 +5,7 @@ import type { CacheStatus } from './cache-status';
 import type { CircuitBreaker } from './circuit-breaker';
 import { coalesce, inFlight } from './flights';
 import { bumpGeneration, currentGeneration } from './generation';
+import { forgetRenderedPages } from './rendered-pages';
 import { memoryDelete, memoryGet, memorySet } from './memory-tier';
 import { outdated, purgeTags, snapshot, tagGenerations } from './tags';
 
@@ -173,6 +174,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
         // A purged tag outdates the copy at once: refetched like an expired one, kept only for when Drupal fails.
         const purged = stored?.tags !== undefined && outdated(stored.tags, await tagGenerations(kv));
         if (stored && !purged && now < stored.metadata.fu) {
+          report?.freshUntil(stored.metadata.fu);
           settle('HIT');
           return stored.value as T;
         }
@@ -218,6 +220,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
     async purge(url: string) {
       const key = await keyFor(url);
       memoryDelete(key);
+      forgetRenderedPages();
       await kv.delete(key);
     },
 

@@ -5,6 +5,8 @@
  * another isolate's purge or refresh changes, which is within KV's own
  * propagation delay (about a minute).
  */
+import { forgetRenderedPages } from './rendered-pages';
+
 const MEMORY_TTL_MS = 10_000;
 const MAX_ENTRIES = 500;
 
@@ -42,4 +44,5 @@ export function memoryDelete(key: string): void {
 /** Forgets everything, as a new isolate would start (tests use it to prove what KV alone keeps). */
 export function clearMemoryTier(): void {
   entries.clear();
+  forgetRenderedPages();
 }

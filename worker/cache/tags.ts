@@ -9,6 +9,8 @@
  * per-isolate memo, like the cache generation. No index of payloads per tag is
  * kept, so filling the cache writes nothing extra.
  */
+import { forgetRenderedPages } from './rendered-pages';
+
 const TAGS_KEY = 'cache-tag-generations';
 const MEMO_MS = 5_000;
 
@@ -32,6 +34,7 @@ export async function tagGenerations(kv: KVNamespace): Promise<TagGenerations> {
 /** Bumps each tag's generation; returns the new map. Concurrent purges may both write n+1: either way the tag moved. */
 export async function purgeTags(kv: KVNamespace, tags: readonly string[]): Promise<TagGenerations> {
   memo.delete(kv);
+  forgetRenderedPages();
   const current = await tagGenerations(kv);
   const next: Record<string, number> = { ...current };
   for (const tag of tags) next[tag] = (next[tag] ?? 0) + 1;

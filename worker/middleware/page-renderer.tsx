@@ -45,6 +45,9 @@ type Needs = { Variables: ConfigVariables & SecurityVariables & Partial<PagePath
 
 const CRAWLER = /bot|crawl|spider|slurp|yandex|lighthouse/i;
 
+/** Crawlers get the complete document at once rather than a stream. */
+export const isCrawler = (c: Context) => CRAWLER.test(c.req.header('User-Agent') ?? '');
+
 /**
  * The page renderer, in the shape of Hono's jsxRenderer: a handler says only
  * `c.render(body, { title })`. The frame's calls start when a route asks for them
@@ -76,7 +79,7 @@ export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
         body,
         nonce: c.var.nonce,
         cacheStatus: () => c.var.cacheReport.summary(),
-        complete: CRAWLER.test(c.req.header('User-Agent') ?? ''),
+        complete: isCrawler(c),
       });
     });
     await next();

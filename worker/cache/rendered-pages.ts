@@ -1,0 +1,79 @@
+/**
+ * Pages as rendered, kept per isolate for a moment, so that a page asked for many
+ * times a second (a burst of visitors, or Drupal hanging while every page is
+ * served stale) is rendered about once a second rather than once a request.
+ *
+ * A page is kept only while every payload it showed would still be served the
+ * same way: a fresh page until its first payload turns stale (and at most
+ * WINDOW_MS), a stale one for WINDOW_MS. A purge in this isolate forgets every
+ * page at once; another isolate's purge reaches here as it reaches the memory
+ * tier's payloads (memory-tier.ts), within its few seconds.
+ */
+const WINDOW_MS = 1_000;
+const MAX_PAGES = 50;
+/** Bigger pages are rendered each time rather than held. */
+export const MAX_KEPT_BYTES = 400_000;
+
+export interface RenderedPage {
+  status: number;
+  headers: readonly [string, string][];
+  /** The body's UTF-8 bytes, cut where its nonce stood: each response puts its own nonce between them. */
+  pieces: readonly Uint8Array[];
+}
+
+interface Kept extends RenderedPage {
+  until: number;
+  purges: number;
+}
+
+/** Pages per settings object: a page rendered with other settings is another page. */
+const scopes = new WeakMap<object, Map<string, Kept>>();
+let purges = 0;
+
+export function renderedPage(scope: object, key: string, now = Date.now()): RenderedPage | undefined {
+  const pages = scopes.get(scope);
+  const page = pages?.get(key);
+  if (!page) return undefined;
+  if (now < page.until && page.purges === purges) return page;
+  pages!.delete(key);
+  return undefined;
+}
+
+/** Keeps a page until `freshUntil` (a stale page: undefined) or WINDOW_MS from now, whichever is first. */
+export function keepRenderedPage(scope: object, key: string, page: RenderedPage, freshUntil: number | undefined, now = Date.now()): void {
+  const until = Math.min(now + WINDOW_MS, freshUntil ?? Infinity);
+  if (until <= now) return;
+  let pages = scopes.get(scope);
+  if (!pages) scopes.set(scope, (pages = new Map()));
+  pages.delete(key);
+  pages.set(key, { ...page, until, purges });
+  // Maps iterate in insertion order: the first key is the oldest.
+  if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
+}
+
+/** Every purge calls this: a page that showed purged content is not served again. */
+export function forgetRenderedPages(): void {
+  purges++;
+}
+
+const encoder = new TextEncoder();
+
+/** A rendered body as kept: its bytes between the occurrences of `nonce`. */
+export const piecesOf = (body: string, nonce: string): Uint8Array[] => body.split(nonce).map((piece) => encoder.encode(piece));
+
+/** The kept body with `nonce` where the old one stood. */
+export function bodyWith(pieces: readonly Uint8Array[], nonce: string): Uint8Array {
+  const between = encoder.encode(nonce);
+  const size = pieces.reduce((sum, piece) => sum + piece.length, 0) + between.length * (pieces.length - 1);
+  const body = new Uint8Array(size);
+  let at = 0;
+  pieces.forEach((piece, i) => {
+    if (i > 0) {
+      body.set(between, at);
+      at += between.length;
+    }
+    body.set(piece, at);
+    at += piece.length;
+  });
+  return body;
+}

@@ -1,0 +1,53 @@
+import type { Env, MiddlewareHandler } from 'hono';
+import { bodyWith, keepRenderedPage, MAX_KEPT_BYTES, piecesOf, renderedPage } from '../cache/rendered-pages';
+import type { ConfigVariables } from './config';
+import type { EditorVariables } from './editor';
+import { isCrawler } from './page-renderer';
+import type { SecurityVariables } from './security-headers';
+
+type Needs = { Variables: ConfigVariables & EditorVariables & SecurityVariables };
+
+/**
+ * A visitor's page served from the page just rendered for the same URL (see
+ * cache/rendered-pages.ts), with this response's own nonce. Only what every
+ * visitor gets is kept: GET, no editor, a 200 HTML page made of cached payloads.
+ */
+export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
+  return async (c, next) => {
+    if (c.req.method !== 'GET' || c.var.editor) return next();
+    // The settings object is the isolate's own (config.ts keeps one per bindings): other settings, other pages.
+    const scope = c.var.config;
+    const key = `${isCrawler(c) ? 'crawler' : 'browser'} ${c.req.url}`;
+    const kept = renderedPage(scope, key);
+    if (kept) {
+      const headers = new Headers(kept.headers as [string, string][]);
+      headers.set('Server-Timing', 'page;desc="rendered a moment ago"');
+      return new Response(bodyWith(kept.pieces, c.var.nonce), { status: kept.status, headers });
+    }
+
+    await next();
+    const res = c.res;
+    const served = res.headers.get('X-Cache');
+    const keepable =
+      res.status === 200 &&
+      res.body !== null &&
+      (served === 'HIT' || served === 'STALE') &&
+      res.headers.get('Content-Type')?.startsWith('text/html') &&
+      !res.headers.has('Set-Cookie');
+    if (!keepable) return;
+    const headers = [...res.headers];
+    const nonce = c.var.nonce;
+    const report = c.var.cacheReport;
+    const [visitor, copy] = res.body.tee();
+    c.res = new Response(visitor, res);
+    c.executionCtx.waitUntil(
+      (async () => {
+        const body = await new Response(copy).text();
+        // A part rendered after the headers may have gone to Drupal: only a page made wholly of cached payloads is kept.
+        const status = await report.summary();
+        if (body.length > MAX_KEPT_BYTES || (status !== 'HIT' && status !== 'STALE')) return;
+        keepRenderedPage(scope, key, { status: 200, headers, pieces: piecesOf(body, nonce) }, status === 'HIT' ? report.firstStale : undefined);
+      })().catch(() => undefined),
+    );
+  };
+}
