@@ -61,7 +61,7 @@ describe('pages rendered a moment ago', () => {
     expect(after.html).toContain('<h1>Заголовок после сохранения</h1>');
   });
 
-  it('are kept no longer than their first payload stays fresh', async () => {
+  it('are kept no longer than their first payload stays fresh, nor past a refresh', async () => {
     const visit = isolate({ CACHE_FRESH_SECONDS: '1' });
     await visit('/news.html');
     await visit('/news.html');
@@ -70,6 +70,10 @@ describe('pages rendered a moment ago', () => {
     const later = await visit('/news.html');
     expect(later.kept).toBe(false);
     expect(later.response.headers.get('X-Cache')).toBe('STALE');
+    // Its payloads, refreshed from Drupal in the background meanwhile, show at once: the stale page is not kept.
+    const refreshed = await visit('/news.html');
+    expect(refreshed.kept).toBe(false);
+    expect(refreshed.response.headers.get('X-Cache')).toBe('HIT');
   });
 
   it('are not kept when the page is an error, nor for other settings', async () => {

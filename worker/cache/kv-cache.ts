@@ -115,6 +115,8 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
     const staleSeconds = loaded.negative ? 0 : settings.staleSeconds;
     const metadata: EntryMetadata = { fu: now + freshSeconds * 1000, su: now + (freshSeconds + staleSeconds) * 1000 };
     if (loaded.negative) metadata.n = 1;
+    // A page kept with the old copy (stale, as a rule) would hide the new one for its moment.
+    forgetRenderedPages();
     return write(key, loaded.value, metadata, tags);
   };
 

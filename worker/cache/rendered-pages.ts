@@ -5,14 +5,14 @@
  *
  * A page is kept only while every payload it showed would still be served the
  * same way: a fresh page until its first payload turns stale (and at most
- * WINDOW_MS), a stale one for WINDOW_MS. A purge in this isolate forgets every
- * page at once; another isolate's purge reaches here as it reaches the memory
+ * WINDOW_MS), a stale one for WINDOW_MS. A purge, or a payload refreshed from
+ * Drupal, in this isolate forgets every page at once; another isolate's purge reaches here as it reaches the memory
  * tier's payloads (memory-tier.ts), within its few seconds.
  */
 const WINDOW_MS = 1_000;
 const MAX_PAGES = 50;
-/** Bigger pages are rendered each time rather than held. */
-export const MAX_KEPT_BYTES = 400_000;
+/** Longer pages (in UTF-16 units, as JavaScript counts them) are rendered each time rather than held. */
+export const MAX_KEPT_LENGTH = 400_000;
 
 export interface RenderedPage {
   status: number;
@@ -39,10 +39,16 @@ export function renderedPage(scope: object, key: string, now = Date.now()): Rend
   return undefined;
 }
 
-/** Keeps a page until `freshUntil` (a stale page: undefined) or WINDOW_MS from now, whichever is first. */
-export function keepRenderedPage(scope: object, key: string, page: RenderedPage, freshUntil: number | undefined, now = Date.now()): void {
+/** Counts the purges and refreshes so far: a page rendered across one is not kept. */
+export const keptSince = (): number => purges;
+
+/**
+ * Keeps a page rendered from `since` (keptSince() when it started) until `freshUntil`
+ * (a stale page: undefined) or WINDOW_MS from now, whichever is first.
+ */
+export function keepRenderedPage(scope: object, key: string, page: RenderedPage, since: number, freshUntil: number | undefined, now = Date.now()): void {
   const until = Math.min(now + WINDOW_MS, freshUntil ?? Infinity);
-  if (until <= now) return;
+  if (until <= now || since !== purges) return;
   let pages = scopes.get(scope);
   if (!pages) scopes.set(scope, (pages = new Map()));
   pages.delete(key);

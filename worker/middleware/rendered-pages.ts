@@ -1,5 +1,5 @@
 import type { Env, MiddlewareHandler } from 'hono';
-import { bodyWith, keepRenderedPage, MAX_KEPT_BYTES, piecesOf, renderedPage } from '../cache/rendered-pages';
+import { bodyWith, keepRenderedPage, keptSince, MAX_KEPT_LENGTH, piecesOf, renderedPage } from '../cache/rendered-pages';
 import type { ConfigVariables } from './config';
 import type { EditorVariables } from './editor';
 import { isCrawler } from './page-renderer';
@@ -25,6 +25,7 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
       return new Response(bodyWith(kept.pieces, c.var.nonce), { status: kept.status, headers });
     }
 
+    const since = keptSince();
     await next();
     const res = c.res;
     const served = res.headers.get('X-Cache');
@@ -45,8 +46,8 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
         const body = await new Response(copy).text();
         // A part rendered after the headers may have gone to Drupal: only a page made wholly of cached payloads is kept.
         const status = await report.summary();
-        if (body.length > MAX_KEPT_BYTES || (status !== 'HIT' && status !== 'STALE')) return;
-        keepRenderedPage(scope, key, { status: 200, headers, pieces: piecesOf(body, nonce) }, status === 'HIT' ? report.firstStale : undefined);
+        if (body.length > MAX_KEPT_LENGTH || (status !== 'HIT' && status !== 'STALE')) return;
+        keepRenderedPage(scope, key, { status: 200, headers, pieces: piecesOf(body, nonce) }, since, status === 'HIT' ? report.firstStale : undefined);
       })().catch(() => undefined),
     );
   };
