@@ -5,7 +5,38 @@
  * sides by validate.ts. Fieldsets are already flattened, private fields dropped.
  */
 
-export type FieldKind = 'text' | 'tel' | 'email' | 'date' | 'time' | 'textarea' | 'select' | 'checkbox' | 'hidden' | 'file' | 'markup';
+export type FieldKind =
+  | 'text'
+  | 'tel'
+  | 'email'
+  | 'date'
+  | 'time'
+  | 'number'
+  | 'textarea'
+  | 'select'
+  | 'radios'
+  | 'checkbox'
+  | 'checkboxes'
+  | 'terms'
+  | 'email_confirm'
+  | 'composite'
+  | 'hidden'
+  | 'file'
+  | 'markup';
+
+/** A composite's part (webform_name's first name, webform_address's city…): a plain field of its own kind, keyed by its sub-key. */
+export type CompositePart = Pick<FormField, 'key' | 'kind' | 'label' | 'required' | 'placeholder' | 'options' | 'emptyLabel' | 'min' | 'max' | 'step'> & {
+  kind: 'text' | 'tel' | 'email' | 'date' | 'number' | 'textarea' | 'select';
+};
+
+/** What a field may start filled with (Drupal's #default_value, made to fit its kind). */
+export type DefaultValue = string | boolean | string[] | { [part: string]: string };
+
+/** email_confirm's two inputs, as webform names them (`key][mail_1`, `key][mail_2`). */
+export const EMAIL_CONFIRM_PARTS = ['mail_1', 'mail_2'] as const;
+
+/** Form API's name of a part of a field: what Drupal's errors and our own messages are keyed by. */
+export const partKey = (key: string, part: string) => `${key}][${part}`;
 
 export interface FormField {
   /** webform_rest's element key: the name Drupal expects the value under. */
@@ -17,10 +48,10 @@ export interface FormField {
   placeholder?: string;
   /** A line under the field (Drupal's #description), plain text. */
   description?: string;
-  /** select: value and label, in Drupal's order; `emptyLabel` is the first, empty choice. */
+  /** select, radios, checkboxes: value and label, in Drupal's order; `emptyLabel` is the select's first, empty choice. */
   options?: { value: string; label: string }[];
   emptyLabel?: string;
-  /** date (YYYY-MM-DD, or 'today') and time (HH:MM); time's step in seconds. */
+  /** date (YYYY-MM-DD, or 'today'), time (HH:MM) and number bounds; time's step in seconds, number's in its own unit. */
   min?: string;
   max?: string;
   step?: number;
@@ -29,8 +60,14 @@ export interface FormField {
   maxBytes?: number;
   /** textarea: the fewest characters (spec §5: 10 when required). */
   minLength?: number;
-  /** markup: sanitised HTML. */
+  /** markup, and the terms' text (terms): sanitised HTML. */
   html?: string;
+  /** terms: the heading its text is shown under (Drupal's #terms_title). */
+  termsTitle?: string;
+  /** composite: its visible parts, in Drupal's order. */
+  parts?: CompositePart[];
+  /** Drupal's #default_value, when it fits the field. */
+  defaultValue?: DefaultValue;
   /** hidden: its value, or what the page fills in (spec §3: the page's address and title). */
   value?: string;
   prefill?: 'page_url' | 'page_title';
@@ -55,10 +92,14 @@ export const CONSENT = {
 } as const;
 
 /**
- * A trap for robots: a field no person sees or fills. A body that fills it is
- * answered as a success and dropped.
+ * A trap for robots: a field no person sees or fills. Its name matches no
+ * autofill heuristic (no «url», «site», «name», «mail»…), yet a browser or a
+ * password manager may still fill it: a body that fills it is answered as a
+ * success and reaches only the CRM, marked as suspected spam.
  */
-export const HONEYPOT = 'website';
+export const HONEYPOT = 'hp_q7x';
+/** The trap's name until 2026-11: a page loaded before the change still posts it. */
+export const HONEYPOT_OLD = 'website';
 
 /** What POST /api/forms/{id} answers. */
 export type SubmitAnswer =

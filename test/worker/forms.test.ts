@@ -228,6 +228,8 @@ describe('the CRM webhook, from the queue (spec §4)', () => {
   });
 
   it('uploads a resume to Drupal first and names it in the submission', async () => {
+    // webform_rest's upload resource is a patch; the demo is stock until told otherwise.
+    await fetch(`${demoUrl}/__demo/modules`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ webformUpload: true }) });
     const vacancy = (await definition('send_resume')).fields.find((f) => f.key === 'vakansiya')?.options?.[0]?.value ?? '';
     const data = new FormData();
     for (const [key, value] of Object.entries({ vashe_imya: 'Анна', vash_telefon: '+7 (999) 123-45-67', email: 'anna@example.ru', vakansiya: vacancy, ...SERVICE_PAGE })) data.set(key, value);

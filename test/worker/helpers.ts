@@ -4,7 +4,7 @@ import { app } from '../../worker/app';
 import type { Bindings } from '../../worker/config/bindings';
 import { resetCircuitBreakers } from '../../worker/cache/circuit-breaker';
 import { clearFlights } from '../../worker/cache/flights';
-import { bumpGeneration } from '../../worker/cache/generation';
+import { clearCache } from '../../worker/cache/clear-cache';
 
 export const bindings = env as unknown as Bindings & { DRUPAL_BASE_URL: string; DRUPAL_CACHE: KVNamespace };
 export const demoUrl = bindings.DRUPAL_BASE_URL;
@@ -88,9 +88,9 @@ function safeDecode(url: string): string {
   }
 }
 
-/** Every test starts with an empty cache (a new generation), a well-behaved origin and an isolate that trusts it. */
+/** Every test starts with an empty cache, a well-behaved origin and an isolate that trusts it. */
 export async function freshStart() {
-  await bumpGeneration(bindings.DRUPAL_CACHE);
+  await clearCache(bindings.DRUPAL_CACHE);
   await demo.reset();
   resetCircuitBreakers();
   clearFlights();

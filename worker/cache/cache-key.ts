@@ -2,7 +2,8 @@
 const MAX_KEY_BYTES = 512;
 // d4: nodes carry their fields as HTML and their references (worker/bundles reads both), and editors'
 // links to popup pages open the popup; a copy cached in an older shape must never be served.
-const KEY_VERSION = 'd4';
+// d5: no generation in the key; an entry holds its tags and when its fetch started (generation.ts, tags.ts).
+export const KEY_VERSION = 'd5';
 
 /** Same payload, same key: query parameters sorted, fragment dropped. */
 export function normaliseUrl(url: string): string {
@@ -19,8 +20,8 @@ async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export async function cacheKey(generation: number, url: string): Promise<string> {
-  const prefix = `${KEY_VERSION}:g${generation}:`;
+export async function cacheKey(url: string): Promise<string> {
+  const prefix = `${KEY_VERSION}:`;
   const normalised = normaliseUrl(url);
   const key = prefix + normalised;
   if (new TextEncoder().encode(key).byteLength <= MAX_KEY_BYTES) return key;

@@ -1,31 +1,62 @@
 /**
- * Purging everything bumps a generation number that prefixes every key, so old
- * entries are simply never read again and expire on their own. The number is
- * remembered per isolate for a few seconds so that a page does not pay an extra
- * KV read before its own lookups; KV itself propagates writes within about a minute.
+ * Purging everything records WHEN it happened, not a new key prefix: a payload whose
+ * fetch started before that time is outdated (refetched on its next read, still served
+ * while Drupal fails), and one fetched after it is current. Keys never depend on what an
+ * isolate believes, so a payload cached after a purge counts as cached in every isolate,
+ * even one whose view of the purge is a few seconds (or KV's minute) behind. The count
+ * of such purges is kept beside the time for the editors' page ("generation").
+ *
+ * The record is read through a per-isolate memo, so that a page does not pay an extra KV
+ * read before its own lookups.
  */
 import { forgetRenderedPages } from './rendered-pages';
 
-const GENERATION_KEY = 'cache-generation';
+const PURGE_ALL_KEY = 'cache-purge-all';
 const MEMO_MS = 5_000;
 
-const memo = new WeakMap<KVNamespace, { generation: number; readAt: number }>();
-
-export async function currentGeneration(kv: KVNamespace): Promise<number> {
-  const known = memo.get(kv);
-  if (known && Date.now() - known.readAt < MEMO_MS) return known.generation;
-  const stored = await kv.get(GENERATION_KEY);
-  const parsed = stored === null ? 0 : Number.parseInt(stored, 10);
-  const generation = Number.isFinite(parsed) ? parsed : 0;
-  memo.set(kv, { generation, readAt: Date.now() });
-  return generation;
+export interface PurgeAllRecord {
+  /** When everything was last purged, epoch ms (0: never). */
+  at: number;
+  /** How many times everything has been purged: the editors' "generation". */
+  count: number;
 }
 
+const NEVER: PurgeAllRecord = { at: 0, count: 0 };
+
+const memo = new WeakMap<KVNamespace, { record: PurgeAllRecord; readAt: number }>();
+
+const finite = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
+
+export async function lastPurgeAll(kv: KVNamespace): Promise<PurgeAllRecord> {
+  const known = memo.get(kv);
+  if (known && Date.now() - known.readAt < MEMO_MS) return known.record;
+  let record = NEVER;
+  try {
+    const stored = await kv.get<{ at?: unknown; count?: unknown }>(PURGE_ALL_KEY, 'json');
+    if (stored) record = { at: finite(stored.at), count: finite(stored.count) };
+  } catch {
+    // Unreadable: as if never purged; the next purge rewrites it whole.
+  }
+  memo.set(kv, { record, readAt: Date.now() });
+  return record;
+}
+
+/** The editors' generation: how many times everything has been purged. */
+export const currentGeneration = async (kv: KVNamespace): Promise<number> => (await lastPurgeAll(kv)).count;
+
+/** Purges everything now; returns the new generation. */
 export async function bumpGeneration(kv: KVNamespace): Promise<number> {
   memo.delete(kv);
   forgetRenderedPages();
-  const next = (await currentGeneration(kv)) + 1;
-  await kv.put(GENERATION_KEY, String(next));
-  memo.set(kv, { generation: next, readAt: Date.now() });
-  return next;
+  const current = await lastPurgeAll(kv);
+  const record: PurgeAllRecord = { at: Math.max(Date.now(), current.at), count: current.count + 1 };
+  await kv.put(PURGE_ALL_KEY, JSON.stringify(record));
+  memo.set(kv, { record, readAt: Date.now() });
+  return record.count;
+}
+
+/** Forgets the memo and the record itself (tests, emptying the cache). */
+export async function clearPurgeAll(kv: KVNamespace): Promise<void> {
+  memo.delete(kv);
+  await kv.delete(PURGE_ALL_KEY);
 }

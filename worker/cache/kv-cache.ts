@@ -4,10 +4,10 @@ import type { CacheReport } from './cache-report';
 import type { CacheStatus } from './cache-status';
 import type { CircuitBreaker } from './circuit-breaker';
 import { coalesce, inFlight } from './flights';
-import { bumpGeneration, currentGeneration } from './generation';
+import { bumpGeneration, lastPurgeAll } from './generation';
 import { forgetRenderedPages } from './rendered-pages';
 import { memoryDelete, memoryGet, memorySet } from './memory-tier';
-import { outdated, purgeTags, snapshot, tagGenerations } from './tags';
+import { outdatedByTags, purgeTags, tagPurges } from './tags';
 
 /** What a loader hands the cache: the parsed payload, and whether it is a short-lived negative answer (a 404). */
 export interface Loaded<T> {
@@ -46,8 +46,10 @@ interface EntryMetadata {
 
 interface StoredEntry {
   v: unknown;
-  /** The generation of each of the payload's tags when it was fetched (tags.ts). */
-  t?: Record<string, number>;
+  /** The payload's tags (tags.ts). */
+  t?: string[];
+  /** When the fetch that brought it started, epoch ms: a purge after that outdates it. */
+  f: number;
 }
 
 export interface KvCacheOptions {
@@ -73,22 +75,31 @@ export interface KvCache {
    * request knows. For knowledge a page can do without while it is being learned.
    */
   known<T>(url: string, load: () => Promise<Loaded<T>>): Promise<T | undefined>;
-  /** Drops the cached payload of one URL, in the current generation. */
+  /**
+   * Keeps what a write call taught (Drupal has no such resource) for `seconds`,
+   * under the URL that taught it; no loader can refetch it, so it is simply forgotten then.
+   */
+  remember(url: string, value: unknown, seconds: number): Promise<void>;
+  /** What `remember` kept for `url`, while it holds. */
+  recall<T>(url: string): Promise<T | undefined>;
+  /** Drops the cached payload of one URL. */
   purge(url: string): Promise<void>;
-  /** Makes every cached payload unreachable. */
+  /** Makes every cached payload refetch on its next read (kept only for when Drupal fails); returns the new generation. */
   purgeAll(): Promise<number>;
   /** Makes every payload that shows any of `tags` refetch on its next read. */
   purgeTags(tags: readonly string[]): Promise<void>;
 }
 
-/** A cached payload as read back: its value, freshness, and the generations of its tags. */
+/** A cached payload as read back: its value, freshness, tags, and when its fetch started. */
 interface Stored {
   value: unknown;
   metadata: EntryMetadata;
-  tags?: Record<string, number>;
+  tags?: string[];
+  fetchedAt: number;
 }
 
-const storedOf = (entry: StoredEntry, metadata: EntryMetadata): Stored => ({ value: entry.v, metadata, tags: entry.t });
+// A copy of unknown age is older than any purge.
+const storedOf = (entry: StoredEntry, metadata: EntryMetadata): Stored => ({ value: entry.v, metadata, tags: entry.t, fetchedAt: Number.isFinite(entry.f) ? entry.f : 0 });
 
 const MIN_KV_TTL_SECONDS = 60;
 /** A leader's fetch also reads and parses the body after its timeout-bound answer. */
@@ -97,19 +108,26 @@ const FOLLOWER_SLACK_MS = 1_000;
 const speaksOfDrupal = (error: unknown) => error instanceof OriginError && error.unhealthy;
 
 export function createKvCache({ kv, settings, guard, waitUntil, report, log = defaultLog }: KvCacheOptions): KvCache {
-  const keyFor = async (url: string) => cacheKey(await currentGeneration(kv), url);
+  const keyFor = cacheKey;
   const followerWaitMs = guard.timeoutMs + FOLLOWER_SLACK_MS;
+  const longestKeepSeconds = Math.max(MIN_KV_TTL_SECONDS, settings.maxAgeSeconds, settings.freshSeconds + settings.staleSeconds, settings.notFoundSeconds * 2);
 
-  const write = async (key: string, value: unknown, metadata: EntryMetadata, tags?: Record<string, number>) => {
+  const write = async (key: string, value: unknown, metadata: EntryMetadata, tags: string[] | undefined, fetchedAt: number) => {
     const keepSeconds = metadata.n
       ? Math.max(MIN_KV_TTL_SECONDS, settings.notFoundSeconds * 2)
       : Math.max(MIN_KV_TTL_SECONDS, settings.maxAgeSeconds, settings.freshSeconds + settings.staleSeconds);
-    memorySet(key, { value: { v: value, t: tags } satisfies StoredEntry, metadata });
-    const entry: StoredEntry = { v: value, t: tags };
+    const entry: StoredEntry = { v: value, t: tags, f: fetchedAt };
+    memorySet(key, { value: entry, metadata });
     await kv.put(key, JSON.stringify(entry), { metadata, expirationTtl: keepSeconds });
   };
 
-  const store = (key: string, loaded: Loaded<unknown>, tags?: Record<string, number>) => {
+  /** Whether a purge this isolate knows of came after the copy's fetch started. */
+  const outdated = async (stored: Stored): Promise<boolean> => {
+    const [all, tags] = await Promise.all([lastPurgeAll(kv), stored.tags?.length ? tagPurges(kv) : undefined]);
+    return all.at > stored.fetchedAt || (tags !== undefined && outdatedByTags(stored.tags, stored.fetchedAt, tags));
+  };
+
+  const store = (key: string, loaded: Loaded<unknown>, fetchedAt: number) => {
     const now = Date.now();
     const freshSeconds = loaded.negative ? settings.notFoundSeconds : settings.freshSeconds;
     const staleSeconds = loaded.negative ? 0 : settings.staleSeconds;
@@ -117,17 +135,17 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
     if (loaded.negative) metadata.n = 1;
     // A page kept with the old copy (stale, as a rule) would hide the new one for its moment.
     forgetRenderedPages();
-    return write(key, loaded.value, metadata, tags);
+    return write(key, loaded.value, metadata, loaded.tags?.length ? [...new Set(loaded.tags)] : undefined, fetchedAt);
   };
 
   /** The failure beside the payload tells other isolates to serve the copy at once for a while. */
-  const markFailing = (key: string, stored: Stored) => write(key, stored.value, { ...stored.metadata, ef: Date.now() }, stored.tags);
+  const markFailing = (key: string, stored: Stored) => write(key, stored.value, { ...stored.metadata, ef: Date.now() }, stored.tags, stored.fetchedAt);
 
   /** One origin fetch per key and isolate at a time; its answer is stored and reported to the breaker. */
   const refresh = <T>(key: string, load: () => Promise<Loaded<T>>): Promise<Loaded<T>> =>
     coalesce(key, followerWaitMs, async () => {
-      // The tags' generations before the fetch: a purge that lands while it runs leaves this copy outdated.
-      const before = tagGenerations(kv);
+      // A purge that lands while the fetch runs may have missed what it brings: the copy counts from its start.
+      const startedAt = Date.now();
       let loaded: Loaded<T>;
       try {
         loaded = await load();
@@ -137,8 +155,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
         throw error;
       }
       guard.breaker.succeeded();
-      const tags = loaded.tags?.length ? snapshot(await before, loaded.tags) : undefined;
-      waitUntil(store(key, loaded, tags).catch((error: unknown) => log(`KV: не удалось сохранить ${key}`, error)));
+      waitUntil(store(key, loaded, startedAt).catch((error: unknown) => log(`KV: не удалось сохранить ${key}`, error)));
       return loaded;
     });
 
@@ -173,8 +190,8 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
         const key = await keyFor(url);
         const stored = await read(key);
         const now = Date.now();
-        // A purged tag outdates the copy at once: refetched like an expired one, kept only for when Drupal fails.
-        const purged = stored?.tags !== undefined && outdated(stored.tags, await tagGenerations(kv));
+        // A purge (of everything, or of a tag it shows) since its fetch outdates the copy at once: refetched like an expired one, kept only for when Drupal fails.
+        const purged = stored !== undefined && (await outdated(stored));
         if (stored && !purged && now < stored.metadata.fu) {
           report?.freshUntil(stored.metadata.fu);
           settle('HIT');
@@ -197,7 +214,8 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
         }
         if (!stored) {
           settle('MISS');
-          if (!guard.breaker.admit()) throw new OriginError('Drupal недоступен: запросы приостановлены после череды ошибок');
+          // Nothing to serve instead: worth waiting for another request's probe rather than failing at once.
+          if (!(await guard.breaker.admitOrAwaitProbe())) throw new OriginError('Drupal недоступен: запросы приостановлены после череды ошибок');
         }
         const fetching = refresh(key, load);
         // Finishes and stores even if this visitor goes away; other requests may be waiting for it.
@@ -219,6 +237,17 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
       }
     },
 
+    async remember(url, value, seconds) {
+      const until = Date.now() + seconds * 1000;
+      await write(await keyFor(url), value, { fu: until, su: until }, undefined, Date.now());
+    },
+
+    async recall<T>(url: string): Promise<T | undefined> {
+      const stored = await read(await keyFor(url));
+      // A purge of everything forgets what was learned before it, as it does payloads.
+      return stored && Date.now() < stored.metadata.fu && !(await outdated(stored)) ? (stored.value as T) : undefined;
+    },
+
     async purge(url: string) {
       const key = await keyFor(url);
       memoryDelete(key);
@@ -229,7 +258,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
     purgeAll: () => bumpGeneration(kv),
 
     async purgeTags(tags) {
-      if (tags.length > 0) await purgeTags(kv, tags);
+      if (tags.length > 0) await purgeTags(kv, tags, longestKeepSeconds * 1000);
     },
   };
   return cache;

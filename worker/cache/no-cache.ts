@@ -11,6 +11,9 @@ export const noCache: KvCache = {
   get: async (_url, load) => (await load()).value,
   // Nothing is "known" without a cache: the page waits for the answer instead.
   known: async (_url, load) => (await load()).value,
+  // Nothing learned is kept: each upload asks Drupal again.
+  remember: async () => {},
+  recall: async () => undefined,
   purge: async () => {},
   purgeAll: async () => 0,
   purgeTags: async () => {},

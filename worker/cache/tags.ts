@@ -1,57 +1,68 @@
 /**
  * Cache tags (issue 9 §4): every cached payload names the content it shows
- * (`node:12`, `node_list:news`, `menu:main`) and keeps the generation each tag had
- * when the payload was fetched. Purging a tag bumps its generation, and every
- * payload that holds it is then refetched on its next read, wherever it lives.
+ * (`node:12`, `node_list:news`, `menu:main`). Purging a tag records WHEN it was
+ * purged; a payload that shows it and whose fetch started before then is outdated
+ * and refetched on its next read, wherever it lives. A payload fetched after the
+ * purge is current in every isolate, however late an isolate learns of the purge
+ * (generation.ts says why times rather than counters).
  *
- * The generations are one small KV entry, written only on a purge (KV allows one
+ * The purge times are one small KV entry, written only on a purge (KV allows one
  * write a second per key, and writes cost far more than reads) and read through a
- * per-isolate memo, like the cache generation. No index of payloads per tag is
- * kept, so filling the cache writes nothing extra.
+ * per-isolate memo. No index of payloads per tag is kept, so filling the cache
+ * writes nothing extra; a tag purged longer ago than any payload lives is dropped.
  */
 import { forgetRenderedPages } from './rendered-pages';
 
-const TAGS_KEY = 'cache-tag-generations';
+const TAGS_KEY = 'cache-tag-purges';
 const MEMO_MS = 5_000;
 
-export type TagGenerations = Readonly<Record<string, number>>;
+/** Tag → when it was last purged, epoch ms. */
+export type TagPurges = Readonly<Record<string, number>>;
 
-const memo = new WeakMap<KVNamespace, { generations: TagGenerations; readAt: number }>();
+const memo = new WeakMap<KVNamespace, { purges: TagPurges; readAt: number }>();
 
-export async function tagGenerations(kv: KVNamespace): Promise<TagGenerations> {
+export async function tagPurges(kv: KVNamespace): Promise<TagPurges> {
   const known = memo.get(kv);
-  if (known && Date.now() - known.readAt < MEMO_MS) return known.generations;
-  let generations: TagGenerations = {};
+  if (known && Date.now() - known.readAt < MEMO_MS) return known.purges;
+  const purges: Record<string, number> = {};
   try {
-    generations = (await kv.get<TagGenerations>(TAGS_KEY, 'json')) ?? {};
+    const stored = await kv.get<Record<string, unknown>>(TAGS_KEY, 'json');
+    for (const [tag, at] of Object.entries(stored ?? {})) if (typeof at === 'number' && Number.isFinite(at)) purges[tag] = at;
   } catch {
     // Unreadable: as if nothing was ever purged by tag; a purge rewrites it whole.
   }
-  memo.set(kv, { generations, readAt: Date.now() });
-  return generations;
+  memo.set(kv, { purges, readAt: Date.now() });
+  return purges;
 }
 
-/** Bumps each tag's generation; returns the new map. Concurrent purges may both write n+1: either way the tag moved. */
-export async function purgeTags(kv: KVNamespace, tags: readonly string[]): Promise<TagGenerations> {
+/**
+ * Records `tags` as purged now. `keepMs` is how long a payload can live in KV: a purge
+ * older than that outdates nothing still stored, and is forgotten. Two purges at once
+ * may each drop the other's tags (last write wins); the `next` module sends one call per save.
+ */
+export async function purgeTags(kv: KVNamespace, tags: readonly string[], keepMs: number): Promise<TagPurges> {
   memo.delete(kv);
   forgetRenderedPages();
-  const current = await tagGenerations(kv);
-  const next: Record<string, number> = { ...current };
-  for (const tag of tags) next[tag] = (next[tag] ?? 0) + 1;
+  const now = Date.now();
+  const next: Record<string, number> = {};
+  for (const [tag, at] of Object.entries(await tagPurges(kv))) if (now - at < keepMs) next[tag] = at;
+  for (const tag of tags) next[tag] = Math.max(now, next[tag] ?? 0);
   await kv.put(TAGS_KEY, JSON.stringify(next));
-  memo.set(kv, { generations: next, readAt: Date.now() });
+  memo.set(kv, { purges: next, readAt: Date.now() });
   return next;
 }
 
-/** The generations of `tags` as they are now: what a payload fetched now is valid for. */
-export const snapshot = (generations: TagGenerations, tags: readonly string[]): Record<string, number> =>
-  Object.fromEntries(tags.map((tag) => [tag, generations[tag] ?? 0]));
-
-/** Whether a tag of a payload has been purged since the payload was fetched. */
-export const outdated = (held: Readonly<Record<string, number>> | undefined, generations: TagGenerations): boolean =>
-  held !== undefined && Object.entries(held).some(([tag, generation]) => (generations[tag] ?? 0) > generation);
+/** Whether a payload fetched from `fetchedAt` shows a tag purged after that. */
+export const outdatedByTags = (tags: readonly string[] | undefined, fetchedAt: number, purges: TagPurges): boolean =>
+  tags !== undefined && tags.some((tag) => (purges[tag] ?? 0) > fetchedAt);
 
 /** Forgets the memo (tests, as a new isolate would start). */
 export function clearTagMemo(kv: KVNamespace): void {
   memo.delete(kv);
+}
+
+/** Forgets the memo and the purge times themselves (tests, emptying the cache). */
+export async function clearTagPurges(kv: KVNamespace): Promise<void> {
+  memo.delete(kv);
+  await kv.delete(TAGS_KEY);
 }

@@ -4,7 +4,7 @@ import { decodeJson, parse, type Decoder } from './decode';
 import { endpoints, pathScoped, type CollectionQuery, type ListingRule, type MenuName, type OtherList, type ServiceList } from './endpoints';
 import { wantedRelationships } from '../bundles';
 import { linkFieldOf } from './link-field';
-import { toNodeData } from './map-node';
+import { isPublished, toNodeData } from './map-node';
 import { optional } from './optional';
 import { fetchFromOrigin, OriginError, postToOrigin, type OriginOptions, type OriginResponse } from './origin';
 import { webformFieldsOf, type ParsedWebform } from './schemas/webform';
@@ -20,7 +20,7 @@ import { RedirectLookupSchema } from './schemas/redirect';
 import { SearchResultsSchema } from './schemas/search';
 import { PriceListSchema, type PriceGroup } from './schemas/price';
 import { TranslatePathSchema } from './schemas/translate-path';
-import { numeric, optionalNumeric } from './schemas/lenient';
+import { nodeStatus, numeric, optionalNumeric } from './schemas/lenient';
 import { rowsOf, sectionOf } from './schemas/view-rows';
 import type { Block, Crumb, HeadData, HomeSlide, MenuItem, NodeData, NodeList, NodePath, PathLookup, RedirectHop, SearchResult, Teaser, ViewRow } from './types';
 
@@ -59,9 +59,13 @@ export interface DrupalClient {
   /** A webform's fields for the popup (spec §4, §5); null when Drupal has no such form. Cached like any payload. */
   webform(id: string): Promise<ParsedWebform | null>;
   /** Posts a submission to webform_rest (never cached): Drupal's answer as it came, or OriginError when Drupal is not there. */
-  submitWebform(body: Record<string, unknown>): Promise<OriginResponse>;
-  /** Uploads a file for a webform's file field; Drupal's answer (the file entity with its fid) as it came. */
-  uploadWebformFile(id: string, field: string, file: { name: string; bytes: ArrayBuffer }): Promise<OriginResponse>;
+  submitWebform(body: Record<string, unknown>, referer?: string): Promise<OriginResponse>;
+  /**
+   * Uploads a file for a webform's file field through the upload resource a patched
+   * webform_rest has: Drupal's answer (the file entity with its fid) as it came; null
+   * when Drupal has no such resource (its 404/405, remembered for a day).
+   */
+  uploadWebformFile(id: string, field: string, file: { name: string; bytes: ArrayBuffer }): Promise<OriginResponse | null>;
   /** Spec §2 "Price list": every group for "/price.html", only a service's rows for its path. */
   priceList(page: string): Promise<PriceGroup[]>;
   /** Spec §2: the home page's main slider, sticky slides first, then the newest. */
@@ -89,9 +93,15 @@ export interface DrupalClient {
 export interface DrupalClientOptions extends OriginOptions {
   baseUrl: string;
   cache: KvCache;
+  /**
+   * An editor's own uncached client: a draft's page is shown. Any other client treats a draft
+   * as absent, even when Drupal shows it (an API account that may view unpublished content),
+   * so that no visitor and no cached payload ever gets one.
+   */
+  drafts?: boolean;
 }
 
-export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOptions): DrupalClient {
+export function createDrupalClient({ baseUrl, cache, drafts = false, ...origin }: DrupalClientOptions): DrupalClient {
   const urls = endpoints(baseUrl);
   const get = <T>(url: string, decode: Decoder<T>) =>
     cache.get(url, async () => decode(await fetchFromOrigin(url, origin)));
@@ -132,16 +142,20 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
     return fetchFromOrigin(build(include.filter((name) => possible.includes(name))), origin);
   };
 
-  /** A collection's items from its first page on, following Drupal's own next links (50 a request), up to `max`. */
-  const walk = async <T>(what: string, first: CollectionPage<T>, schema: z.ZodType<CollectionPage<T>>, max: number): Promise<T[]> => {
-    const items = [...first.data];
+  /** A collection's pages from its first on, following Drupal's own next links (50 a request), up to `max` items. */
+  const pagesOf = async <P extends CollectionPage<unknown>>(what: string, first: P, schema: z.ZodType<P>, max: number): Promise<P[]> => {
+    const pages = [first];
     let doc = first;
-    for (let pages = 1; doc.links?.next && pages < max / COUNT_PAGE; pages++) {
+    for (let n = 1; doc.links?.next && n < max / COUNT_PAGE; n++) {
       doc = (await decodeJson(what, schema)(await fetchFromOrigin(urls.individual(doc.links.next.href, []), origin))).value;
-      items.push(...doc.data);
+      pages.push(doc);
     }
-    return items;
+    return pages;
   };
+
+  /** A collection's items from its first page on, up to `max` (see pagesOf). */
+  const walk = async <T>(what: string, first: CollectionPage<T>, schema: z.ZodType<CollectionPage<T>>, max: number): Promise<T[]> =>
+    (await pagesOf(what, first, schema, max)).flatMap((page) => page.data);
 
   const getIncluding = <T>(build: (include: readonly string[]) => string, include: readonly string[], decode: Decoder<T>) =>
     cache.get(build(include), async () => decode(await fetchIncluding(build, include)));
@@ -188,35 +202,48 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
       getIncluding(entityUrl(lookup), await includesOf(lookup.entityType, lookup.bundle), async (response) => {
         if (response.status === 404 || response.status === 403) return { value: null, negative: true };
         const doc = (await decodeJson(`${lookup.entityType} ${lookup.bundle}`, IndividualDocumentSchema)(response)).value;
+        // Checked before anything of it is read: a draft becomes a negative answer, so no cached payload holds
+        // its content, and its tag lets the publication (the `next` module's purge) reach it.
+        if (!drafts && !isPublished(doc.data)) return { value: null, negative: true, tags: [`${lookup.entityType}:${lookup.id}`] };
         const node = await toNodeData(doc.data, doc.included);
         return { value: node, tags: [`${lookup.entityType}:${lookup.id}`, ...nodeTags(Object.values(node.links).flat())] };
       }),
 
     nodes: async (bundle, query) => {
       const [include, rule] = await Promise.all([includesOf('node', bundle), ruleFor(bundle, query.rule)]);
+      // JSON:API gives at most 50 a request: a longer list is asked 50 at a time along Drupal's next links.
+      const walked = query.limit !== undefined && query.limit > COUNT_PAGE;
+      const build = (chosen: readonly string[]) => urls.collection(bundle, { ...query, rule, include: chosen, ...(walked ? { limit: COUNT_PAGE } : {}) });
       const decode = async (response: OriginResponse): Promise<Loaded<NodeList>> => {
-        const doc = (await decodeJson(`list ${bundle}`, CollectionDocumentSchema)(response)).value;
+        const first = (await decodeJson(`list ${bundle}`, CollectionDocumentSchema)(response)).value;
+        const pages = walked ? await pagesOf(`list ${bundle}`, first, CollectionDocumentSchema, query.limit ?? COUNT_PAGE) : [first];
+        const resources = pages.flatMap((doc) => doc.data.map((resource) => ({ resource, included: doc.included })));
+        // The query asks for published nodes only; a draft that still comes (a Drupal that ignores the filter) is left out.
+        const items = await Promise.all(resources.filter(({ resource }) => isPublished(resource)).map(({ resource, included }) => toNodeData(resource, included)));
         return {
-          value: { items: await Promise.all(doc.data.map((r) => toNodeData(r, doc.included))), hasNext: Boolean(doc.links?.next), total: doc.meta?.count },
-          tags: [...listTags(bundle), ...doc.data.flatMap((r) => nodeTags([{ nid: numeric.catch(0).parse(r.attributes.drupal_internal__nid) }]))],
+          value: { items, hasNext: Boolean(pages.at(-1)?.links?.next), total: first.meta?.count },
+          tags: [...listTags(bundle), ...resources.flatMap(({ resource: r }) => nodeTags([{ nid: numeric.catch(0).parse(r.attributes.drupal_internal__nid) }]))],
         };
       };
-      return getIncluding((chosen) => urls.collection(bundle, { ...query, rule, include: chosen }), include, decode);
+      if (!walked) return getIncluding(build, include, decode);
+      // The whole walk is one payload, kept under the URL as asked (a page[limit] Drupal would cap).
+      return cache.get(urls.collection(bundle, { ...query, rule, include }), async () => decode(await fetchIncluding(build, include)));
     },
 
     async countNodes(bundle, query) {
       const rule = await ruleFor(bundle, query.rule);
-      const first = urls.collection(bundle, { ...query, rule, fields: ['drupal_internal__nid'], limit: COUNT_PAGE, offset: 0 });
+      const first = urls.collection(bundle, { ...query, rule, fields: ['drupal_internal__nid', 'status'], limit: COUNT_PAGE, offset: 0 });
       return get(first, async (response) => {
         const doc = (await decodeJson(`count ${bundle}`, CollectionDocumentSchema)(response)).value;
         if (doc.meta?.count !== undefined) return { value: doc.meta.count, tags: listTags(bundle) };
-        // Core JSON:API does not count: the ids are walked, no further than a listing ever shows.
-        return { value: (await walk(`count ${bundle}`, doc, CollectionDocumentSchema, MAX_COUNT)).length, tags: listTags(bundle) };
+        // Core JSON:API does not count: the ids are walked, no further than a listing ever shows; drafts are not counted.
+        const ids = await walk(`count ${bundle}`, doc, CollectionDocumentSchema, MAX_COUNT);
+        return { value: ids.filter(isPublished).length, tags: listTags(bundle) };
       });
     },
 
     async nodePaths(bundle) {
-      const first = urls.collection(bundle, { fields: ['path', 'changed', 'created', 'drupal_internal__nid'], limit: COUNT_PAGE });
+      const first = urls.collection(bundle, { fields: ['path', 'changed', 'created', 'drupal_internal__nid', 'status'], limit: COUNT_PAGE });
       return get(first, async (response) => {
         // Another clinic's Drupal may not have the bundle: nothing of it to list, asked again after a while.
         if (response.status === 404 || response.status === 403) {
@@ -247,19 +274,28 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
       get(urls.webformFields(id), async ({ status, body }): Promise<{ value: ParsedWebform | null; negative?: boolean }> => {
         if (status === 404 || status === 403) return { value: null, negative: true };
         if (status !== 200) throw new OriginError(`webform ${id}: Drupal ответил ${status}`, status);
-        const parsed = webformFieldsOf(body);
+        const parsed = webformFieldsOf(body, id);
         if (!parsed) throw new OriginError(`webform ${id}: неожиданный ответ Drupal`, 200, { unhealthy: false });
         // Markup from the form's editor, sanitised once, before it is cached.
         for (const field of parsed.fields) if (field.html) field.html = await sanitizeHtml(field.html);
         return { value: parsed };
       }),
 
-    submitWebform: (body) => postToOrigin(urls.webformSubmit(), JSON.stringify(body), 'application/json', origin),
+    // webform records the submission's page (its `uri`) from the Referer.
+    submitWebform: (body, referer) =>
+      postToOrigin(urls.webformSubmit(), JSON.stringify(body), 'application/json', origin, referer ? { Referer: referer } : {}),
 
-    uploadWebformFile: (id, field, file) =>
-      postToOrigin(urls.webformUpload(id, field), file.bytes, 'application/octet-stream', origin, {
-        'Content-Disposition': `file; filename="${encodeURIComponent(file.name)}"`,
-      }),
+    async uploadWebformFile(id, field, file) {
+      // Whether Drupal has the resource is one fact for the whole site, kept under the route's pattern.
+      const resource = urls.webformUpload('{webform_id}', '{field_name}');
+      if ((await cache.recall<boolean>(resource)) === false) return null;
+      const response = await postToOrigin(urls.webformUpload(id, field), file.bytes, 'application/octet-stream', origin, {
+        'Content-Disposition': `file; filename="${literalFileName(file.name)}"`,
+      });
+      if (response.status !== 404 && response.status !== 405) return response;
+      await cache.remember(resource, false, NO_UPLOAD_RESOURCE_SECONDS).catch((error: unknown) => console.warn('KV: не удалось запомнить, что загрузки файлов нет', error instanceof Error ? error.message : error));
+      return null;
+    },
 
     priceList: (page) => get(urls.priceList(page), tagged(decodeJson('price list', PriceListSchema, { notFound: [] }), () => ['price_list', ...listTags('services')])),
 
@@ -270,7 +306,7 @@ export function createDrupalClient({ baseUrl, cache, ...origin }: DrupalClientOp
         async (response): Promise<Loaded<HomeSlide[]>> => {
           const doc = (await decodeJson('home slides', CollectionDocumentSchema)(response)).value;
           const slides = await Promise.all(
-            doc.data.map(async (resource): Promise<HomeSlide[]> => {
+            doc.data.filter(isPublished).map(async (resource): Promise<HomeSlide[]> => {
               const node = await toNodeData(resource, doc.included);
               const image = node.images.field_photo3?.[0];
               // The slider is photographs: a slide without its picture is left out.
@@ -332,6 +368,20 @@ const tagged =
     return { ...loaded, tags: [...(loaded.tags ?? []), ...tagsOf(loaded.value)] };
   };
 
+/** A stock webform_rest has no upload resource; a site that adds the patch is noticed the next day. */
+const NO_UPLOAD_RESOURCE_SECONDS = 86_400;
+
+/**
+ * core's file upload takes `filename="…"` literally (no `filename*`): the name's
+ * UTF-8 bytes as the header's bytes, without what would end the quoted string.
+ */
+function literalFileName(name: string): string {
+  const safe = name.replace(/["\\\u0000-\u001f\u007f]/g, '_') || 'file';
+  let bytes = '';
+  for (const byte of new TextEncoder().encode(safe)) bytes += String.fromCharCode(byte);
+  return bytes;
+}
+
 /** The bundle each of spec §7's lists shows. */
 const OTHER_LIST_BUNDLE: Record<OtherList, string> = { doctors: 'doctors', news: 'news', actions: 'actions' };
 const SERVICE_LIST_BUNDLE: Record<ServiceList, string> = {
@@ -389,11 +439,13 @@ const NodePathSchema = z
         changed: dayOf,
         created: dayOf,
         drupal_internal__nid: optionalNumeric.catch(undefined),
+        status: nodeStatus,
       })
-      .catch({ path: undefined, changed: undefined, created: undefined, drupal_internal__nid: undefined }),
+      .catch({ path: undefined, changed: undefined, created: undefined, drupal_internal__nid: undefined, status: false }),
   })
-  .transform(({ attributes: { path, changed, created, drupal_internal__nid: nid } }): NodePath | null => {
-    if (!path?.startsWith('/')) return null;
+  .transform(({ attributes: { path, changed, created, drupal_internal__nid: nid, status } }): NodePath | null => {
+    // A draft is no page of the sitemap, whatever Drupal let through.
+    if (!path?.startsWith('/') || !status) return null;
     const lastmod = changed ?? created;
     return { path, ...(lastmod ? { lastmod } : {}), ...(nid ? { nid } : {}) };
   });
@@ -444,14 +496,18 @@ const decodeTranslatePath: Decoder<PathLookup> = ({ status, body }) => {
     if (redirects.length > 0) return { value: { kind: 'external', redirects } };
     throw new OriginError('translate-path: ни сущности, ни перенаправления', 200, { unhealthy: false });
   }
+  const { id } = doc.entity;
+  // A config entity is no page of ours: a webform may still be one of the popups (resolve-path.ts).
+  if (typeof id === 'string') return { value: doc.entity.type === 'webform' ? { kind: 'webform', id } : { kind: 'not-found' } };
   return {
     value: {
       kind: 'entity',
       entityType: doc.entity.type,
       bundle: doc.entity.bundle,
-      id: doc.entity.id,
+      id,
       uuid: doc.entity.uuid,
-      label: doc.label,
+      // A node's label is not kept: for an API account that sees drafts it may be a draft's title, and a node's page reads its own.
+      label: doc.entity.type === 'node' ? undefined : doc.label,
       isHome: doc.isHomePath ?? false,
       individual: doc.jsonapi?.individual,
       resolvedPath: pathOf(doc.resolved ?? doc.entity.path),

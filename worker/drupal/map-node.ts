@@ -4,7 +4,7 @@ import { imageSrcOf } from './schemas/other-list';
 import { safeUrl } from './safe-url';
 import { sanitizeHtml } from './sanitize-html';
 import { FileAttributesSchema, PathFieldSchema, TextFieldSchema, type Resource } from './schemas/jsonapi';
-import { flag, numeric, optionalNumeric, optionalText } from './schemas/lenient';
+import { nodeStatus, numeric, optionalNumeric, optionalText } from './schemas/lenient';
 import type { Image, NodeData, NodeLink } from './types';
 
 const SKIPPED_ATTRIBUTES = new Set(['drupal_internal__nid', 'drupal_internal__vid', 'title', 'body', 'description', 'path', 'created', 'status']);
@@ -58,7 +58,7 @@ export async function toNodeData(resource: Resource, included: readonly Resource
     title,
     path: safeUrl(PathFieldSchema.safeParse(a.path).data?.alias),
     created: optionalText.catch(undefined).parse(a.created),
-    published: a.status === undefined ? true : flag.parse(a.status),
+    published: isPublished(resource),
     body: bodyHtml ? { html: bodyHtml, summary: body?.data?.summary } : undefined,
     texts,
     html,
@@ -67,6 +67,9 @@ export async function toNodeData(resource: Resource, included: readonly Resource
     links: resolveLinks(resource, included),
   };
 }
+
+/** Whether a resource is published, in whatever form Drupal sends `status` (lenient.ts, nodeStatus). */
+export const isPublished = (resource: Pick<Resource, 'attributes'>): boolean => nodeStatus.parse(resource.attributes.status);
 
 /** References to other content (a doctor's services), through `included`: their titles and pages. */
 function resolveLinks(resource: Resource, included: readonly Resource[]): Record<string, NodeLink[]> {
@@ -80,7 +83,7 @@ function resolveLinks(resource: Resource, included: readonly Resource[]): Record
       const a = target.attributes;
       const title = optionalText.catch(undefined).parse(a.title ?? a.name);
       // An unpublished target is not linked: visitors would meet a 403.
-      if (!title || (a.status !== undefined && !flag.parse(a.status))) return [];
+      if (!title || !isPublished(target)) return [];
       return [{ title, url: safeUrl(PathFieldSchema.safeParse(a.path).data?.alias), nid: optionalNumeric.catch(undefined).parse(a.drupal_internal__nid) }];
     });
     if (resolved.length > 0) links[field] = resolved;

@@ -68,6 +68,8 @@ export type PathLookup =
       redirects: RedirectHop[];
     }
   | { kind: 'external'; redirects: RedirectHop[] }
+  /** A webform's own page (`/form/consultation`): a config entity, named by its machine id. */
+  | { kind: 'webform'; id: string }
   | { kind: 'not-found' }
   | { kind: 'forbidden' };
 

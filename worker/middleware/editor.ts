@@ -190,7 +190,7 @@ export function editorSession(): MiddlewareHandler<{ Bindings: Bindings; Variabl
     if (editor && READS.has(c.req.method)) {
       c.set(
         'drupal',
-        createDrupalClient({ baseUrl: config.drupalBaseUrl, cache: noCache, timeoutMs: config.origin.timeoutMs, cookie: editor.drupalCookie }),
+        createDrupalClient({ baseUrl: config.drupalBaseUrl, cache: noCache, timeoutMs: config.origin.timeoutMs, cookie: editor.drupalCookie, drafts: true }),
       );
     }
 
@@ -231,7 +231,17 @@ function drupalSessionCookie(headers: Headers): string | undefined {
   return pairs.length > 0 ? pairs.join('; ') : undefined;
 }
 
-const clientIp = (c: Context) => c.req.header('CF-Connecting-IP');
+/** An IPv4 or IPv6 address as a header carries it; anything else is not passed on. */
+const IP_ADDRESS = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}(?:%[\w.]+)?|::ffff:\d{1,3}(?:\.\d{1,3}){3})$/i;
+
+/**
+ * The visitor's address as Cloudflare saw it, else the first of X-Forwarded-For (a proxy in front of the
+ * worker); never a guess. Drupal counts failed logins per client IP, which without it is the worker's own.
+ */
+function clientIp(c: Context): string | undefined {
+  const candidate = c.req.header('CF-Connecting-IP')?.trim() || c.req.header('X-Forwarded-For')?.split(',', 1)[0]?.trim();
+  return candidate && IP_ADDRESS.test(candidate) ? candidate : undefined;
+}
 
 /**
  * Logs in against Drupal's JSON login (drupal-api.md §4a) without the site's

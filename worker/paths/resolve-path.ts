@@ -1,3 +1,4 @@
+import { isPopupForm, popupPageOf } from '../../common/popups';
 import type { DrupalClient } from '../drupal/client';
 import { optional } from '../drupal/optional';
 import type { PathLookup, RedirectHop } from '../drupal/types';
@@ -27,6 +28,8 @@ export async function resolvePath(drupal: DrupalClient, path: string, basePath =
     return { kind: 'redirect', location: target.location, status: redirectStatus(first.status) };
   }
   if (lookup.kind === 'external') return { kind: 'not-found' };
+  // A webform's own page: one of the popups opens on its page (the canonical address); any other form is no page here.
+  if (lookup.kind === 'webform') return isPopupForm(lookup.id) ? { kind: 'redirect', location: popupPageOf(lookup.id), status: 301 } : { kind: 'not-found' };
   return lookup;
 }
 

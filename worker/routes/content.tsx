@@ -39,6 +39,8 @@ export async function contentRoute(c: Context<AppEnv>): Promise<Response> {
       return renderError(c, 403);
     case 'entity': {
       if (resolution.entityType === 'taxonomy_term') return termRoute(c, resolution);
+      // Other content entities (a user, a media item) have no page on the site.
+      if (resolution.entityType !== 'node') return renderError(c, 404);
       // Started together with the node: the page still takes two rounds to Drupal.
       const frame = c.var.frame.forPage();
       // The pre-footer leaves this node out of its kind's carousel (a doctor among «other doctors»).

@@ -1,12 +1,13 @@
 import { Hono, type Context } from 'hono';
-import { CONSENT, HONEYPOT, MAX_FILE_BYTES, MAX_JSON_BYTES, type FormDefinition, type SubmitAnswer } from '../../common/forms/definition';
-import { formatPhone } from '../../common/forms/phone';
+import { CONSENT, MAX_FILE_BYTES, MAX_JSON_BYTES, type FormDefinition, type SubmitAnswer } from '../../common/forms/definition';
 import { validateForm, type FieldValue } from '../../common/forms/validate';
 import { POPUP_TITLES, isPopupForm, type PopupForm } from '../../common/popups';
 import type { AppEnv } from '../app-env';
-import { OriginError } from '../drupal/origin';
 import type { Lead, LeadMessage } from '../leads/lead';
-import { submitLead } from '../leads/submit';
+import { acceptLead, shownKeysOf } from '../leads/accept';
+import { sitePage } from '../leads/referer';
+import { trapFilled } from '../leads/trap';
+import { addMultipart, jsonValue, leadFieldOf, MAX_VALUE_LENGTH, textsOf } from './form-values';
 
 /**
  * The popup forms' API (issue 8): the browser talks only to us; Drupal's
@@ -24,8 +25,6 @@ const webformOf = (form: PopupForm) => WEBFORM_OF[form] ?? form;
  * hears «не больше 5 МБ» by its field (400) rather than a bare 413.
  */
 const MAX_MULTIPART_BYTES = 2 * MAX_FILE_BYTES;
-/** No visitor writes more into one field; longer values are refused rather than cut. */
-const MAX_VALUE_LENGTH = 5000;
 
 const answer = (c: Context<AppEnv>, body: SubmitAnswer | { error: string }, status: 200 | 202 | 400 | 403 | 404 | 413 | 429 | 503) =>
   c.json(body, status, { 'Cache-Control': 'no-store' });
@@ -80,7 +79,7 @@ async function readCapped(request: Request, max: number): Promise<Uint8Array | '
 
 type Posted = { values: Record<string, FieldValue>; files: Record<string, File> };
 
-/** JSON of strings and booleans, or multipart with files; anything else is not a form. */
+/** JSON of strings, booleans, lists and composites' parts, or multipart with files; anything else is not a form. */
 async function readPosted(request: Request, bytes: Uint8Array, multipart: boolean): Promise<Posted | undefined> {
   const values: Record<string, FieldValue> = {};
   const files: Record<string, File> = {};
@@ -92,8 +91,9 @@ async function readPosted(request: Request, bytes: Uint8Array, multipart: boolea
       return undefined;
     }
     for (const [key, value] of data) {
-      if (typeof value === 'string') values[key] = value;
-      else if (value.size > 0) {
+      if (typeof value === 'string') {
+        if (!addMultipart(values, key, value)) return undefined;
+      } else if (value.size > 0) {
         files[key] = value;
         values[key] = { name: value.name, size: value.size };
       }
@@ -108,28 +108,24 @@ async function readPosted(request: Request, bytes: Uint8Array, multipart: boolea
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
   for (const [key, value] of Object.entries(body)) {
-    if (typeof value === 'string' || typeof value === 'boolean') values[key] = value;
-    else if (typeof value === 'number') values[key] = String(value);
-    else return undefined;
+    const read = jsonValue(value);
+    if (read === undefined) return undefined;
+    values[key] = read;
   }
   return { values, files };
 }
-
-const text = (value: FieldValue): string => (typeof value === 'string' ? value.trim() : value === true ? '1' : '');
 
 /** The lead as Drupal and the CRM will get it: only the form's own fields, phone numbers in one shape, hidden values from the form. */
 function leadOf(form: PopupForm, definition: FormDefinition, values: Record<string, FieldValue>, files: Record<string, File>, referer: string | undefined): Lead {
   const fields: Lead['fields'] = [];
   for (const field of definition.fields) {
-    if (field.kind === 'markup' || field.kind === 'file') continue;
-    let value = field.kind === 'hidden' && !field.prefill ? (field.value ?? '') : text(values[field.key]);
-    if (field.kind === 'tel') value = formatPhone(value) ?? value;
-    if (field.kind === 'checkbox') value = value === '1' || value === 'true' ? '1' : '';
-    if (value) fields.push({ key: field.key, kind: field.kind, label: field.label, value: value.slice(0, MAX_VALUE_LENGTH) });
+    const filled = leadFieldOf(field, values[field.key]);
+    if (filled) fields.push(filled);
   }
   // The page the popup lay over: its hidden fields when the form has them, else the browser's Referer.
-  const pageUrl = fields.find((f) => f.key === 'send_page_url')?.value || referer;
-  const pageTitle = fields.find((f) => f.key === 'send_page_title')?.value;
+  const hidden = (key: string) => fields.find((f) => f.key === key && typeof f.value === 'string')?.value as string | undefined;
+  const pageUrl = hidden('send_page_url') || referer;
+  const pageTitle = hidden('send_page_title');
   const now = new Date().toISOString();
   return {
     id: crypto.randomUUID(),
@@ -185,9 +181,6 @@ formRoutes.post('/api/forms/:id', async (c) => {
   if (!posted) return formError(c, 'Не удалось прочитать заявку. Обновите страницу и попробуйте ещё раз.', 400);
   const { values, files } = posted;
 
-  // A robot filled the field no person sees: it is told what it wants to hear, and nothing is kept.
-  if (text(values[HONEYPOT])) return answer(c, { sid: crypto.randomUUID() }, 200);
-
   let definition: FormDefinition | null;
   try {
     definition = await definitionOf(c, id);
@@ -197,30 +190,32 @@ formRoutes.post('/api/forms/:id', async (c) => {
   if (!definition) return answer(c, { error: 'Такой формы нет' }, 404);
 
   for (const value of Object.values(values)) {
-    if (typeof value === 'string' && value.length > MAX_VALUE_LENGTH) return formError(c, 'Слишком длинный текст: сократите, пожалуйста.', 400);
+    if (textsOf(value).some((piece) => piece.length > MAX_VALUE_LENGTH)) return formError(c, 'Слишком длинный текст: сократите, пожалуйста.', 400);
   }
   const errors = validateForm(definition, values);
-  if (Object.keys(errors).length > 0) return answer(c, { errors }, 400);
+  if (Object.keys(errors).length > 0) {
+    // The popup checks the same rules before sending: an invalid body with the trap filled came from no popup, and is told what it wants to hear.
+    if (trapFilled(values, definition.fields)) return answer(c, { sid: crypto.randomUUID() }, 200);
+    return answer(c, { errors }, 400);
+  }
 
   const lead = leadOf(id, definition, values, files, c.req.header('Referer'));
-  const uploads = await Promise.all(Object.entries(files).map(async ([key, file]) => ({ key, name: file.name, bytes: await file.arrayBuffer() })));
-  try {
-    const outcome = await submitLead(c.var.drupal, lead, uploads);
-    if (outcome.kind === 'invalid') {
-      const known = new Set(definition.fields.map((f) => f.key));
-      const mapped = Object.fromEntries(Object.entries(outcome.errors).map(([key, message]) => [known.has(key) ? key : '_form', message]));
-      return answer(c, { errors: mapped }, 400);
-    }
-    if (outcome.kind === 'refused') console.error(`Drupal отказал в заявке ${id} ${lead.id}: ${outcome.reason}; передаём в CRM`);
-    const sid = outcome.kind === 'accepted' ? outcome.sid : undefined;
-    // The CRM hears of it from the queue, with retries; the visitor does not wait for it.
-    if (!(await keep(c, { kind: 'crm', lead, sid })) && !sid) return formError(c, `Не удалось отправить заявку. Позвоните нам: ${phone}`, 503);
-    return sid ? answer(c, { sid }, 200) : answer(c, { queued: true }, 202);
-  } catch (error) {
-    if (!(error instanceof OriginError)) throw error;
-    // Drupal is not there: the request waits on the queue and reaches Drupal, then the CRM, when it is back.
-    console.warn(`Drupal недоступен при отправке заявки ${id} ${lead.id}: ${error.message}; заявка в очереди`);
-    if (await keep(c, { kind: 'drupal', lead })) return answer(c, { queued: true }, 202);
-    return formError(c, `Не удалось отправить заявку. Позвоните нам: ${phone}`, 503);
+  lead.referer = sitePage(lead.page.url, [new URL(config.siteUrl).origin, new URL(c.req.url).origin]);
+  lead.noteKey = definition.fields.find((f) => f.kind === 'textarea')?.key;
+  // Perhaps a robot, perhaps a browser's autofill: the clinic gets it marked, Drupal does not.
+  if (trapFilled(values, definition.fields)) lead.suspectedSpam = true;
+  const uploads = await Promise.all(Object.entries(files).map(async ([key, file]) => ({ key, name: file.name.slice(0, 200), type: file.type, bytes: await file.arrayBuffer() })));
+  const shown = shownKeysOf(definition.fields);
+  const accepted = await acceptLead({ drupal: c.var.drupal, config, keep: (message) => keep(c, message), shown }, lead, uploads);
+  switch (accepted.kind) {
+    case 'accepted':
+      return answer(c, { sid: accepted.sid }, 200);
+    case 'queued':
+      return answer(c, { queued: true }, 202);
+    case 'invalid':
+      if (accepted.status === 503) c.header('Retry-After', '300');
+      return answer(c, { errors: accepted.errors }, accepted.status);
+    case 'lost':
+      return formError(c, `Не удалось отправить заявку. Позвоните нам: ${phone}`, 503);
   }
 });

@@ -28,6 +28,7 @@ export const LISTING_ROUTES: readonly ListingRoute[] = [
   { path: '/do-i-posle.html', bundle: 'gallery', title: 'Фото до и после', dated: false, paged: false },
 ];
 
-/** Spec §9: the pager shows 10 items a page, of at most 1000 items. */
+/** Spec §9: the pager shows 10 items a page, of at most 1000 items; a listing without pages shows as many. */
 export const PAGE_SIZE = 10;
-export const MAX_PAGE = 1000 / PAGE_SIZE;
+export const MAX_ITEMS = 1000;
+export const MAX_PAGE = MAX_ITEMS / PAGE_SIZE;

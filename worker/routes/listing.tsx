@@ -6,7 +6,7 @@ import { optional } from '../drupal/optional';
 import { defer } from '../render/deferred';
 import { ListingScreen } from '../screens/ListingScreen';
 import { renderError } from './error';
-import { MAX_PAGE, PAGE_SIZE, type ListingRoute } from './listing-table';
+import { MAX_ITEMS, MAX_PAGE, PAGE_SIZE, type ListingRoute } from './listing-table';
 
 const todayInMoscow = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
 
@@ -37,7 +37,8 @@ export function listingRoute(route: ListingRoute) {
     const count = route.paged ? defer(optional(`count ${route.bundle}`, c.var.drupal.countNodes(route.bundle, { rule }), undefined)) : undefined;
     const list = await c.var.drupal.nodes(route.bundle, {
       sort: '-created',
-      limit: route.paged ? PAGE_SIZE : 50,
+      // One page of a paged listing; every item of one without pages (Drupal's 50 a request, walked).
+      limit: route.paged ? PAGE_SIZE : MAX_ITEMS,
       offset: (page - 1) * PAGE_SIZE,
       rule,
     });

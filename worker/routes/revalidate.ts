@@ -1,6 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env';
+import { understandTags } from '../cache/drupal-tags';
 import type { DrupalClient } from '../drupal/client';
+import { sitePathsOfDrupalUrl } from '../paths/drupal-entity-path';
 import { isInternalPath } from '../paths/redirect-target';
 
 /**
@@ -11,12 +13,12 @@ import { isInternalPath } from '../paths/redirect-target';
  * a node's tag also reaches the payloads keyed by its page (metatags, breadcrumbs).
  * A node's path alone reaches as far as its tags: the module's path revalidator
  * sends nothing else, and the listings showing the node must change with it.
+ * The module counts only a 200 as done: tags that reach nothing here are named in
+ * the answer's `ignored` instead of refusing the rest (cache/drupal-tags.ts), and a
+ * path is Drupal's entity URL, base path and language prefix included
+ * (paths/drupal-entity-path.ts).
  */
 export const revalidateRoutes = new Hono<AppEnv>();
-
-/** Drupal's cache tag names: `node:12`, `node_list`, `node_list:news`, `menu:main`. */
-const TAG = /^[a-z_]{1,64}(:[\w.-]{1,64})?$/;
-const MAX_TAGS = 100;
 
 /** Compares secrets in time that does not depend on where they differ. */
 async function sameSecret(given: string, expected: string): Promise<boolean> {
@@ -35,29 +37,40 @@ async function revalidate(c: Context<AppEnv>) {
   if (!config.purgeSecret || !secret || !(await sameSecret(secret, config.purgeSecret))) {
     return json(c, { message: 'Неверный или отсутствующий секрет' }, 401);
   }
-  const path = c.req.query('path')?.trim() || undefined;
-  const tags = [...new Set((c.req.query('tags') ?? '').split(',').map((tag) => tag.trim()).filter(Boolean))];
-  if (!path && tags.length === 0) return json(c, { message: 'Укажите path или tags' }, 400);
-  if (path && !isInternalPath(path)) return json(c, { message: 'path должен быть путём страницы сайта' }, 400);
-  if (tags.length > MAX_TAGS || tags.some((tag) => !TAG.test(tag))) return json(c, { message: 'tags: имена тегов через запятую, не больше 100' }, 400);
+  const given = c.req.query('path')?.trim() || undefined;
+  const sent = [...new Set((c.req.query('tags') ?? '').split(',').map((tag) => tag.trim()).filter(Boolean))];
+  if (!given && sent.length === 0) return json(c, { message: 'Укажите path или tags' }, 400);
+  const givenPaths = given ? sitePathsOfDrupalUrl(given, config.drupalBaseUrl) : [];
+  if (given && givenPaths.length === 0) return json(c, { message: 'path должен быть путём страницы сайта' }, 400);
+  const { purge: tags, ignored, anyTag } = understandTags(sent);
+  if (!given && !anyTag) return json(c, { message: 'tags: имена тегов Drupal через запятую', ignored }, 400);
+  // Tags of content no page shows (a user, the site's settings): nothing to purge, and nothing failed.
+  if (!given && tags.length === 0) return json(c, { revalidated: true, now: Date.now(), paths: [], tags: [], ignored }, 200);
 
-  // The path first, its lookup included, so that the entity it shows now is the one asked about.
-  if (path) await drupal.purgePath(path);
-  const purgedTags = [...new Set([...tags, ...(path ? await tagsOfEntityAt(drupal, path) : [])])];
+  // The paths first, their lookups included, so that the entity a path shows now is the one asked about.
+  await Promise.all(givenPaths.map((p) => drupal.purgePath(p)));
+  const purgedTags = [...new Set([...tags, ...(await tagsOfEntityAtAny(drupal, givenPaths))])];
   await drupal.purgeTags(purgedTags);
   // A node's page is keyed by its path too (its metatags and breadcrumbs name its title): found through Drupal, now that the node's own payloads are purged.
   const nodePaths = await Promise.all(
     tags.flatMap((tag) => (/^node:\d+$/.test(tag) ? [tag.slice('node:'.length)] : [])).map(async (nid) => {
       const lookup = await drupal.translatePath(`/node/${nid}`).catch(() => null);
-      const resolved = lookup?.kind === 'entity' ? lookup.resolvedPath : undefined;
-      const base = config.drupalBasePath;
-      return resolved && base && resolved.startsWith(`${base}/`) ? resolved.slice(base.length) : resolved;
+      return lookup?.kind === 'entity' && lookup.resolvedPath ? sitePathsOfDrupalUrl(lookup.resolvedPath, config.drupalBaseUrl) : [];
     }),
   );
-  const paths = [...new Set([path, ...nodePaths].filter((p): p is string => p !== undefined && isInternalPath(p)))];
-  await Promise.all(paths.filter((p) => p !== path).map((p) => drupal.purgePath(p)));
-  console.log(`Кэш обновлён по запросу Drupal: ${[...paths, ...purgedTags].join(', ')}`);
-  return json(c, { revalidated: true, now: Date.now(), paths, tags: purgedTags }, 200);
+  const paths = [...new Set([...givenPaths, ...nodePaths.flat()].filter(isInternalPath))];
+  await Promise.all(paths.filter((p) => !givenPaths.includes(p)).map((p) => drupal.purgePath(p)));
+  console.log(`Кэш обновлён по запросу Drupal: ${[...paths, ...purgedTags].join(', ')}${ignored.length ? `; пропущены теги: ${ignored.length}` : ''}`);
+  return json(c, { revalidated: true, now: Date.now(), paths, tags: purgedTags, ignored }, 200);
+}
+
+/** The tags of the entity the first of `paths` that Drupal resolves shows (they are readings of one URL). */
+async function tagsOfEntityAtAny(drupal: DrupalClient, paths: readonly string[]): Promise<string[]> {
+  for (const path of paths) {
+    const tags = await tagsOfEntityAt(drupal, path);
+    if (tags.length > 0) return tags;
+  }
+  return [];
 }
 
 /**

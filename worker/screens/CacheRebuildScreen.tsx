@@ -56,7 +56,7 @@ function Confirmation({ outcome }: { outcome: PurgeOutcome }) {
         {outcome.kind === 'all' ? (
           <p>
             <strong>Весь кэш очищен:</strong>{' '}
-            {`поколение кэша теперь ${outcome.to} (было ${outcome.from}). Каждая страница при первом запросе будет заново получена из Drupal.`}
+            {`поколение кэша теперь ${outcome.to} (было ${outcome.from}). Каждая страница при первом запросе будет заново получена из Drupal; пока Drupal недоступен, посетители увидят прежнюю копию.`}
           </p>
         ) : (
           <p>

@@ -5,8 +5,8 @@ import { Icon } from '../components/ui/Icon';
 
 /**
  * Spec §2 reading B: shown after a successful form. `queued`: Drupal was away
- * when the request came; it is kept and will reach the clinic, and the visitor is
- * told so plainly.
+ * or would not take it yet (the form closed, say); it is kept (the clinic's CRM
+ * may have it already) and will reach the booking system, and the visitor is told so plainly.
  */
 export function ThankYouScreen({ queued, phone }: { queued: boolean; phone: string }) {
   return (
@@ -17,8 +17,8 @@ export function ThankYouScreen({ queued, phone }: { queued: boolean; phone: stri
       <h1>Спасибо! Заявка получена</h1>
       {queued ? (
         <p className="thank-you__text">
-          Мы сохранили вашу заявку. Сейчас система записи отвечает с задержкой, поэтому администратор свяжется с вами чуть позже обычного — заявка не
-          потеряется.
+          Мы сохранили вашу заявку, и клиника её получит — заявка не потеряется. Сайт передаст её в систему записи чуть позже, поэтому администратор
+          может связаться с вами немного позже обычного.
         </p>
       ) : (
         <p className="thank-you__text">Администратор клиники свяжется с вами в ближайшее время, чтобы подтвердить детали.</p>

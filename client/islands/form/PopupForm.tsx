@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CONSENT, HONEYPOT, type FormDefinition, type FormField } from '../../../common/forms/definition';
-import { fieldError, validateForm, type FieldValue } from '../../../common/forms/validate';
+import { errorKeysOf, fieldErrors, validateForm, type FieldValue } from '../../../common/forms/validate';
 import { CheckboxField, Field } from './fields';
 import { submitForm } from './submit';
 
@@ -21,11 +21,30 @@ function withConsent(fields: FormField[]): FormField[] {
   return [...visible.slice(0, at), CONSENT_FIELD, ...visible.slice(at)];
 }
 
+/** What a field starts with: Drupal's #default_value where it fits, else empty. */
+function initialValue(field: FormField): FieldValue {
+  const given = field.defaultValue;
+  switch (field.kind) {
+    case 'checkbox':
+    case 'terms':
+      return given === true;
+    case 'checkboxes':
+      return Array.isArray(given) ? given : [];
+    case 'composite':
+      return Object.fromEntries((field.parts ?? []).map((part) => [part.key, typeof given === 'object' && !Array.isArray(given) ? (given[part.key] ?? '') : '']));
+    case 'email_confirm': {
+      const mail = typeof given === 'string' ? given : '';
+      return { mail_1: mail, mail_2: mail };
+    }
+    default:
+      return typeof given === 'string' ? given : (field.value ?? '');
+  }
+}
+
 function initialValues(definition: FormDefinition): Record<string, FieldValue> {
   const values: Record<string, FieldValue> = { [CONSENT.key]: false };
   for (const field of definition.fields) {
-    if (field.kind === 'checkbox') values[field.key] = false;
-    else if (field.kind !== 'markup' && field.kind !== 'hidden' && field.kind !== 'file') values[field.key] = field.value ?? '';
+    if (field.kind !== 'markup' && field.kind !== 'hidden' && field.kind !== 'file') values[field.key] = initialValue(field);
   }
   return values;
 }
@@ -83,20 +102,28 @@ export function PopupForm({
   useEffect(() => {
     if (!focusFirst.current) return;
     focusFirst.current = false;
-    const first = fields.find((f) => errors[f.key]);
-    if (first) document.getElementById(idOf(first.key))?.focus();
+    // A composite's or a group's message may be the whole field's: then its first input takes the focus.
+    const first = fields.find((f) => errorKeysOf(f).some((key) => errors[key]));
+    if (!first) return;
+    const keys = errorKeysOf(first);
+    const named = keys.find((key) => errors[key]);
+    (document.getElementById(idOf(named ?? first.key)) ?? document.getElementById(idOf(keys[0] ?? first.key)))?.focus();
   });
 
   const setValue = (key: string, value: FieldValue) => {
     setValues((previous) => ({ ...previous, [key]: value }));
-    // A message goes as soon as its field is right; new ones wait for the next submit.
-    if (!errors[key]) return;
+    // A message goes as soon as its input is right; new ones wait for the next submit.
     const field = fields.find((f) => f.key === key);
-    const message = key === CONSENT.key ? validateForm({ ...definition, fields: [] }, { [key]: value })[key] : field && fieldError(field, value);
+    const keys = field && key !== CONSENT.key ? errorKeysOf(field) : [key];
+    if (!keys.some((k) => errors[k])) return;
+    const found = key === CONSENT.key ? validateForm({ ...definition, fields: [] }, { [key]: value }) : field ? fieldErrors(field, value) : {};
     setErrors((previous) => {
       const next = { ...previous };
-      if (message) next[key] = message;
-      else delete next[key];
+      for (const k of keys) {
+        if (!previous[k]) continue;
+        if (found[k]) next[k] = found[k];
+        else delete next[k];
+      }
       return next;
     });
   };
@@ -106,7 +133,7 @@ export function PopupForm({
     const shown: Record<string, string> = {};
     const general: string[] = [];
     for (const [key, message] of Object.entries(found)) {
-      if (key !== '_form' && fields.some((f) => f.key === key && f.kind !== 'markup')) shown[key] = message;
+      if (key !== '_form' && fields.some((f) => f.kind !== 'markup' && f.kind !== 'hidden' && errorKeysOf(f).includes(key))) shown[key] = message;
       else general.push(message);
     }
     if (general.length) shown._form = general.join(' ');
@@ -156,13 +183,25 @@ export function PopupForm({
             />
           </CheckboxField>
         ) : (
-          <Field key={field.key} field={field} id={idOf(field.key)} value={values[field.key]} error={errors[field.key]} setValue={setValue} />
+          <Field key={field.key} field={field} id={idOf(field.key)} value={values[field.key]} error={errors[field.key]} errors={errors} idOf={idOf} setValue={setValue} />
         ),
       )}
-      {/* For robots only: no person sees it, reaches it or fills it. */}
+      {/* For robots only: no person sees it or reaches it, and browsers' autofill and password managers are told to leave it alone. */}
       <div className="popup-form__trap" aria-hidden="true">
-        <label htmlFor={idOf(HONEYPOT)}>Ваш сайт</label>
-        <input ref={honeypot} id={idOf(HONEYPOT)} name={HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <label htmlFor={idOf(HONEYPOT)}>Оставьте пустым</label>
+        <input
+          ref={honeypot}
+          id={idOf(HONEYPOT)}
+          name={HONEYPOT}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+          data-1p-ignore=""
+          data-lpignore="true"
+          data-bwignore=""
+          data-form-type="other"
+        />
       </div>
       {errors._form && (
         <p className="popup-form__error" role="alert">

@@ -1,5 +1,5 @@
 import { CONSENT, HONEYPOT, type FormDefinition, type FormField } from '../../../common/forms/definition';
-import type { FieldValue } from '../../../common/forms/validate';
+import { isPartValues, type FieldValue } from '../../../common/forms/validate';
 
 /** What became of a submit: accepted (perhaps queued while Drupal is away), or messages by field key and `_form`. */
 export type Outcome = { sent: true; queued: boolean } | { sent: false; errors: Record<string, string> };
@@ -16,24 +16,28 @@ function hiddenValue(field: FormField): string {
 }
 
 /**
- * The body POST /api/forms/{id} takes: JSON of strings and booleans, or
- * multipart/form-data with the same names when the form has a file field.
+ * The body POST /api/forms/{id} takes: JSON (text, ticked boxes, a group's list,
+ * a composite's parts), or multipart/form-data with the names a browser's own
+ * form would use (`key[]` for a list, `key[part]` for a part) when the form has
+ * a file field.
  */
 function body(definition: FormDefinition, values: Readonly<Record<string, FieldValue>>, honeypot: string): BodyInit {
-  const entries: [string, string | boolean | File][] = [];
+  const entries: [string, Exclude<FieldValue, undefined>][] = [];
   for (const field of definition.fields) {
     if (field.kind === 'markup') continue;
     const value = field.kind === 'hidden' ? hiddenValue(field) : values[field.key];
-    if (value instanceof File) entries.push([field.key, value]);
-    else if (typeof value === 'string' || typeof value === 'boolean') entries.push([field.key, value]);
+    if (value !== undefined) entries.push([field.key, value]);
   }
   entries.push([CONSENT.key, true], [HONEYPOT, honeypot]);
   if (!definition.fields.some((f) => f.kind === 'file')) return JSON.stringify(Object.fromEntries(entries));
   const data = new FormData();
   for (const [key, value] of entries) {
+    if (value instanceof File) data.append(key, value);
+    else if (Array.isArray(value)) for (const item of value) data.append(`${key}[]`, item);
+    else if (isPartValues(value)) for (const [part, item] of Object.entries(value)) data.append(`${key}[${part}]`, item);
     // A box left unticked is left out, as a browser's own form would.
-    if (value === false) continue;
-    data.append(key, value === true ? 'true' : value);
+    else if (value === true) data.append(key, 'true');
+    else if (typeof value === 'string') data.append(key, value);
   }
   return data;
 }

@@ -8,7 +8,8 @@ import { doctorNodes, patientNodes, reviewNodes } from './people';
 import { qaNodes } from './qa';
 import { serviceNodes } from './services';
 
-export const nodes: readonly NodeRecord[] = [
+/** Every node: the content files' own, then the extra ones a test switch added (setExtraNodes). */
+const registry: NodeRecord[] = [
   ...pageNodes,
   ...serviceNodes,
   ...doctorNodes,
@@ -26,6 +27,8 @@ export const nodes: readonly NodeRecord[] = [
   ...vacancyNodes,
   ...newsNodes,
 ].sort((a, b) => a.nid - b.nid);
+const ownCount = registry.length;
+export const nodes: readonly NodeRecord[] = registry;
 
 /** Listing routes of the site itself: no node may use them as alias. */
 export const RESERVED_PATHS = [
@@ -36,7 +39,7 @@ export const RESERVED_PATHS = [
 const byNid = new Map<number, NodeRecord>();
 const byUuid = new Map<string, NodeRecord>();
 const byAlias = new Map<string, NodeRecord>();
-for (const n of nodes) {
+function register(n: NodeRecord): void {
   const alias = n.alias.toLowerCase();
   if (byNid.has(n.nid)) throw new Error(`Duplicate nid ${n.nid}`);
   if (byAlias.has(alias)) throw new Error(`Duplicate alias ${n.alias}`);
@@ -44,6 +47,28 @@ for (const n of nodes) {
   byNid.set(n.nid, n);
   byUuid.set(n.uuid, n);
   byAlias.set(alias, n);
+}
+for (const n of registry) register(n);
+
+/**
+ * Replaces the extra nodes (a bigger clinic, POST /__demo/doctors) with `extra`, whose nids lie
+ * above every content file's, so that `nodes` stays in nid order; [] leaves the content files' own.
+ */
+export function setExtraNodes(extra: readonly NodeRecord[]): void {
+  for (const n of registry.splice(ownCount)) {
+    byNid.delete(n.nid);
+    byUuid.delete(n.uuid);
+    byAlias.delete(n.alias.toLowerCase());
+  }
+  for (const n of [...extra].sort((a, b) => a.nid - b.nid)) {
+    register(n);
+    registry.push(n);
+  }
+}
+
+/** How many extra nodes the test switch added. */
+export function extraNodeCount(): number {
+  return registry.length - ownCount;
 }
 
 export function nodeByNid(nid: number): NodeRecord | undefined {

@@ -6,6 +6,10 @@
  * textarea, select (#options map, and "yes_no" as a predefined options id), checkbox, hidden,
  * managed_file (#file_extensions), webform_markup (#markup), fieldset with children, a #private
  * field, and webform_actions with #submit__label (callback has no actions element).
+ * The discount form carries what a real webform's initialised tree also holds: a required
+ * webform_name composite (first and last name shown, its other parts `#access: false`), checkboxes
+ * with an array #default_value, radios, number (#min/#max/#step), webform_email_confirm, a required
+ * webform_terms_of_service, a checkbox with a boolean #default_value and a markup with a null #title.
  */
 import type { Json } from '../lib/json';
 import { doctors } from './people';
@@ -13,9 +17,14 @@ import { vacancies } from './pages';
 
 export interface ElementDef {
   readonly type: string;
-  readonly title?: string;
+  /** null as webform initialises an element whose title an editor left empty. */
+  readonly title?: string | null;
   readonly required?: boolean;
   readonly private?: boolean;
+  /** false: a part an editor switched off (a composite's `#access: false`). */
+  readonly access?: boolean;
+  /** A composite's parts (webform_name, webform_address…), as `#webform_composite_elements` carries them. */
+  readonly composite?: Readonly<Record<string, ElementDef>>;
   /** Other render properties without the leading "#": options, min, max, step, markup… */
   readonly props?: Readonly<Record<string, Json>>;
   readonly children?: Readonly<Record<string, ElementDef>>;
@@ -73,6 +82,8 @@ export const webforms: readonly WebformDef[] = [
           empty_option: '- Выберите время -',
         },
       },
+      // Keyed `message`, as in webform's stock contact form: the key its refusals' `{"error":{"message":…}}` shares.
+      message: { type: 'textarea', title: 'Комментарий', props: { rows: 2 } },
       callback_info: { type: 'webform_markup', props: { markup: '<p>Перезвоним в течение 15 минут в рабочее время клиники (9:00–21:00).</p>' } },
       ...hiddenPage,
       // No actions element: the site falls back to its default submit label.
@@ -138,13 +149,51 @@ export const webforms: readonly WebformDef[] = [
     elements: {
       discount_info: {
         type: 'webform_markup',
+        title: null,
         props: { markup: '<p>Скидка 10% при первом посещении или 25% за согласие на публикацию фото до и после. Скидки не суммируются.</p>' },
       },
-      vashe_imya: { type: 'textfield', title: 'Ваше имя', required: true },
+      fio: {
+        type: 'webform_name',
+        title: 'Ваше имя',
+        required: true,
+        composite: {
+          title: { type: 'webform_select_other', title: 'Обращение', access: false, props: { options: { 'г-жа': 'Госпожа', 'г-н': 'Господин' } } },
+          first: { type: 'textfield', title: 'Имя', required: true },
+          middle: { type: 'textfield', title: 'Отчество', access: false },
+          last: { type: 'textfield', title: 'Фамилия', required: true },
+          suffix: { type: 'textfield', title: 'Суффикс', access: false },
+          degree: { type: 'textfield', title: 'Степень', access: false },
+        },
+      },
       vash_telefon: { type: 'tel', title: 'Ваш телефон', required: true },
-      email: { type: 'email', title: 'E-mail' },
+      email: { type: 'webform_email_confirm', title: 'E-mail' },
+      procedury: {
+        type: 'checkboxes',
+        title: 'Какие процедуры вас интересуют?',
+        props: {
+          options: { chistka: 'Чистка лица', piling: 'Пилинг', massazh: 'Массаж лица', epilyaciya: 'Лазерная эпиляция' },
+          default_value: ['chistka'],
+        },
+      },
+      kak_uznali: {
+        type: 'radios',
+        title: 'Как вы о нас узнали?',
+        required: true,
+        props: { options: { internet: 'В интернете', druzya: 'От друзей', reklama: 'Из рекламы' } },
+      },
+      vozrast: { type: 'number', title: 'Ваш возраст', props: { min: 18, max: 99, step: 1 } },
       date: { type: 'date', title: 'Дата визита' },
-      soglasie_na_rassylku: { type: 'checkbox', title: 'Хочу получать новости об акциях' },
+      soglasie_na_rassylku: { type: 'checkbox', title: 'Хочу получать новости об акциях', props: { default_value: true } },
+      usloviya: {
+        type: 'webform_terms_of_service',
+        title: 'Я принимаю {условия акции}',
+        required: true,
+        props: {
+          terms_type: 'slideout',
+          terms_title: 'Условия акции',
+          terms_content: '<p>Скидка действует на первое посещение клиники и не суммируется с другими акциями. Скидку за публикацию фото до и после даём после письменного согласия.</p>',
+        },
+      },
       skidka: { type: 'hidden', title: 'Скидка', props: { default_value: '10%' } },
       ...hiddenPage,
       actions: { type: 'webform_actions', title: 'Кнопка отправки', props: { submit__label: 'Получить скидку' } },

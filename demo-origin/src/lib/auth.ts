@@ -30,13 +30,33 @@ export function sessionAccount(c: Ctx): Account | null {
 const UNPUBLISHED_VIEWERS: readonly string[] = ['editor', 'administrator'];
 
 /**
- * Whether the request may see unpublished nodes (Drupal's "view any unpublished content"): only
- * a login session of an editor or administrator. Anonymous requests and HTTP Basic credentials
- * (which the demo honours only on the user routes and webform submissions) see published content.
+ * Whether the request may see unpublished nodes (Drupal's "view any unpublished content"): a login
+ * session of an editor or administrator, or the site's API account once the test switch gave it
+ * the permission. Anonymous requests and other HTTP Basic credentials see published content.
  */
 export function canViewUnpublished(c: Ctx): boolean {
   const a = sessionAccount(c);
-  return a !== null && a.roles.some((r) => UNPUBLISHED_VIEWERS.includes(r));
+  return (a !== null && a.roles.some((r) => UNPUBLISHED_VIEWERS.includes(r))) || isApiAccountWithDrafts(c);
+}
+
+/**
+ * The site's API account once POST /__demo/api-account gave it "view any unpublished content":
+ * HTTP Basic credentials (of that user name, when the switch names one). The demo has no copy of
+ * the site's password, so the password is not checked.
+ */
+function isApiAccountWithDrafts(c: Ctx): boolean {
+  const { viewUnpublished, user } = state.apiAccount;
+  if (!viewUnpublished) return false;
+  const header = c.req.header('Authorization');
+  if (!header || !/^Basic\s/i.test(header)) return false;
+  if (user === undefined) return true;
+  try {
+    const decoded = atob(header.replace(/^Basic\s+/i, ''));
+    const colon = decoded.indexOf(':');
+    return colon >= 0 && decoded.slice(0, colon) === user;
+  } catch {
+    return false;
+  }
 }
 
 /**

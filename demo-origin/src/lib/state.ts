@@ -34,6 +34,26 @@ export interface Submission {
   readonly auth: 'basic' | 'basic-invalid' | 'anonymous';
   /** The form's own (non-private) elements only, as webform stores them; files as {name, size}. */
   readonly data: JsonObject;
+  /** The page webform records for the submission: the submit call's Referer, null without one. */
+  readonly uri: string | null;
+}
+
+/** A form's test switches (POST /__demo/webforms/{id}), as an editor would change the form. */
+export interface WebformSwitch {
+  /** Closed to new submissions: webform_rest answers 400 with the closed message. */
+  readonly closed?: boolean;
+  /** Elements made required. */
+  readonly required?: readonly string[];
+  /** A required element of a type the site does not render (a signature). */
+  readonly signature?: boolean;
+}
+
+/** What the demo CRM keeps of a file it received: never the bytes. */
+export interface CrmFileRecord {
+  readonly name: string;
+  readonly type: string | null;
+  readonly size: number;
+  readonly sha256: string;
 }
 
 /** A lead the demo CRM accepted (POST /__demo/crm/webhook). */
@@ -43,7 +63,9 @@ export interface CrmLead {
   readonly idempotency_key: string | null;
   /** Calls that carried this lead's idempotency key (1, or more when the site retried a delivered lead). */
   deliveries: number;
+  /** The posted object, without the files' content. */
   readonly data: JsonObject;
+  readonly files: readonly CrmFileRecord[];
 }
 
 export interface CrmState {
@@ -81,10 +103,30 @@ export const state = {
   byUrl: new Map<string, number>(),
   submissions: [] as Submission[],
   sessions: new Map<string, Session>(),
-  /** Failed login times (ms) per account uid, for the user flood control of POST /user/login. */
-  loginFailures: new Map<number, number[]>(),
+  /**
+   * Failed login times (ms) of POST /user/login's flood control, per core's identifiers:
+   * `user:{uid}-{ip}` (user flood) and `ip:{ip}` (IP flood).
+   */
+  loginFailures: new Map<string, number[]>(),
+  /** Whether the client IP is read from X-Forwarded-For, as settings.php's `reverse_proxy` makes Drupal do. */
+  trustsReverseProxy: true,
   crm: emptyCrm(),
+  /** webform_rest's upload resource, a patch no release has (POST /__demo/modules {"webformUpload": true}). */
+  webformUpload: false,
+  /** Per form id: POST /__demo/webforms/{id}. */
+  webformSwitches: new Map<string, WebformSwitch>(),
+  /**
+   * The site's API account (HTTP Basic) as Drupal's permissions make it: with "view any unpublished
+   * content" it gets drafts from translate-path and JSON:API, as an editor's session does.
+   */
+  apiAccount: { viewUnpublished: false } as ApiAccount,
 };
+
+export interface ApiAccount {
+  readonly viewUnpublished: boolean;
+  /** Only Basic credentials with this user name are that account; without it, any Basic credentials are. */
+  readonly user?: string;
+}
 
 export function resetState(): void {
   state.faults = { rules: [] };
@@ -93,7 +135,11 @@ export function resetState(): void {
   state.byUrl.clear();
   state.submissions = [];
   state.loginFailures.clear();
+  state.trustsReverseProxy = true;
   state.crm = emptyCrm();
+  state.webformUpload = false;
+  state.webformSwitches.clear();
+  state.apiAccount = { viewUnpublished: false };
 }
 
 export function countRequest(key: string): void {

@@ -10,7 +10,9 @@
 import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono';
 import { z } from 'zod';
 import { editNode, resetNodeEdits } from '../content/edits';
-import { nodeByNid } from '../content/index';
+import { webformById } from '../content/webforms';
+import { extraDoctors, MAX_EXTRA_DOCTORS } from '../content/extra-doctors';
+import { extraNodeCount, nodeByNid, setExtraNodes } from '../content/index';
 import type { NodeRecord } from '../content/model';
 import type { AppEnv } from '../env';
 import { json, noContent, rawPathAndQuery } from '../lib/http';
@@ -73,13 +75,54 @@ controlRoutes.post('/__demo/schema', async (c) => {
 
 controlRoutes.get('/__demo/schema', () => json({ mode: schemaMode() }));
 
+// Reverse proxy (README.md, "Test control"): {"trusted": boolean}; whether login flood control reads the client IP
+// from X-Forwarded-For, as settings.php's reverse_proxy settings make Drupal do. Reset trusts it again.
+controlRoutes.post('/__demo/reverse-proxy', async (c) => {
+  const body: unknown = await c.req.json().catch(() => undefined);
+  const trusted = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { trusted?: unknown }).trusted : undefined;
+  if (typeof trusted !== 'boolean') return json({ error: 'Body must be JSON {"trusted": true | false}' }, 400);
+  state.trustsReverseProxy = trusted;
+  return json({ trusted });
+});
+
+controlRoutes.get('/__demo/reverse-proxy', () => json({ trusted: state.trustsReverseProxy }));
+
 controlRoutes.get('/__demo/requests', () => json(requestsJson()));
 
 controlRoutes.post('/__demo/reset', () => {
   resetState();
   resetNodeEdits();
+  setExtraNodes([]);
   return noContent();
 });
+
+// The site's API account (README.md, "Test control"): {"viewUnpublished": boolean, "user"?: "name"}; reset takes the permission away.
+const apiAccountSchema = z.object({ viewUnpublished: z.boolean(), user: z.string().min(1).max(60).optional() }).strict();
+
+controlRoutes.post('/__demo/api-account', async (c) => {
+  const parsed = apiAccountSchema.safeParse(await c.req.json().catch(() => undefined));
+  if (!parsed.success) return json({ error: 'Body must be JSON {"viewUnpublished": true | false, "user"?: "name"}' }, 400);
+  state.apiAccount = parsed.data;
+  return json(apiAccountJson());
+});
+
+controlRoutes.get('/__demo/api-account', () => json(apiAccountJson()));
+
+function apiAccountJson(): Json {
+  return { viewUnpublished: state.apiAccount.viewUnpublished, user: state.apiAccount.user ?? null };
+}
+
+// A bigger clinic (README.md, "Test control"): {"count": n} extra published doctors; reset removes them.
+const doctorsSchema = z.object({ count: z.number().int().min(0).max(MAX_EXTRA_DOCTORS) }).strict();
+
+controlRoutes.post('/__demo/doctors', async (c) => {
+  const parsed = doctorsSchema.safeParse(await c.req.json().catch(() => undefined));
+  if (!parsed.success) return json({ error: `Body must be JSON {"count": 0–${MAX_EXTRA_DOCTORS}}` }, 400);
+  setExtraNodes(extraDoctors(parsed.data.count));
+  return json({ count: extraNodeCount() });
+});
+
+controlRoutes.get('/__demo/doctors', () => json({ count: extraNodeCount() }));
 
 // ---- Node edits: an editor saving a node (README.md, "Test control") ---------------------------------
 
@@ -134,8 +177,30 @@ controlRoutes.post('/__demo/nodes/:nid', async (c) => {
 });
 
 controlRoutes.get('/__demo/submissions', () =>
-  json(state.submissions.map((s) => ({ sid: s.sid, webform_id: s.webform_id, created: s.created, auth: s.auth, data: s.data }))),
+  json(state.submissions.map((s) => ({ sid: s.sid, webform_id: s.webform_id, created: s.created, auth: s.auth, uri: s.uri, data: s.data }))),
 );
+
+// Modules (README.md, "Test control"): {"webformUpload": boolean} installs webform_rest's upload patch; reset removes it.
+controlRoutes.post('/__demo/modules', async (c) => {
+  const parsed = z.object({ webformUpload: z.boolean() }).strict().safeParse(await c.req.json().catch(() => undefined));
+  if (!parsed.success) return json({ error: 'Body must be JSON {"webformUpload": true | false}' }, 400);
+  state.webformUpload = parsed.data.webformUpload;
+  return json({ webformUpload: state.webformUpload });
+});
+
+controlRoutes.get('/__demo/modules', () => json({ webformUpload: state.webformUpload }));
+
+// A form as an editor changed it (README.md, "Test control"): closed, elements made required, a required signature.
+const webformSwitchSchema = z.object({ closed: z.boolean().optional(), required: z.array(z.string().min(1)).max(50).optional(), signature: z.boolean().optional() }).strict();
+
+controlRoutes.post('/__demo/webforms/:id', async (c) => {
+  const form = webformById(c.req.param('id'));
+  if (!form) return json({ error: `No webform ${c.req.param('id')}.` }, 404);
+  const parsed = webformSwitchSchema.safeParse(await c.req.json().catch(() => undefined));
+  if (!parsed.success) return json({ error: 'Body must be JSON {"closed"?: true | false, "required"?: ["element key", …], "signature"?: true | false}' }, 400);
+  state.webformSwitches.set(form.id, parsed.data);
+  return json(parsed.data);
+});
 
 controlRoutes.all('/__demo/*', (c) => json({ error: `Unknown control endpoint ${c.req.method} ${new URL(c.req.url).pathname}` }, 404));
 

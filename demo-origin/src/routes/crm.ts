@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { json } from '../lib/http';
 import { isJsonObject, type Json, type JsonObject } from '../lib/json';
-import { state, type CrmLead } from '../lib/state';
+import { state, type CrmFileRecord, type CrmLead } from '../lib/state';
 import { crmFaults } from './control';
 
 export const crmRoutes = new Hono<AppEnv>();
@@ -21,8 +21,8 @@ export const DEFAULT_CRM_TOKEN = 'demo-crm-token';
 /** Spec §4's payload fields: each, when present, is a string (null allowed for a field left empty). */
 const LEAD_FIELDS = ['name', 'phone', 'email', 'comment', 'form_name', 'form_type'] as const;
 
-/** Far more than any lead; a larger body is refused rather than kept in memory. */
-const MAX_BODY_BYTES = 64 * 1024;
+/** Far more than any lead with a 5 MB file as base64; a larger body is refused rather than kept in memory. */
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /** The longest idempotency key recorded (longer ones are refused as malformed). */
 const MAX_KEY_LENGTH = 200;
@@ -49,7 +49,40 @@ function switchJson(): JsonObject {
 }
 
 function leadJson(l: CrmLead): JsonObject {
-  return { id: l.id, received_at: l.received_at, idempotency_key: l.idempotency_key, deliveries: l.deliveries, data: l.data };
+  const files = l.files.map((f): JsonObject => ({ name: f.name, type: f.type, size: f.size, sha256: f.sha256 }));
+  return { id: l.id, received_at: l.received_at, idempotency_key: l.idempotency_key, deliveries: l.deliveries, data: l.data, files };
+}
+
+const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+/**
+ * The optional `files` beside spec §4's fields: [{name, type?, size, content_base64}]. Each is kept as
+ * its name, type, size and SHA-256 (never the bytes); a size that does not match the content is refused.
+ */
+async function filesOf(raw: Json | undefined): Promise<{ files: CrmFileRecord[] } | { problems: string[] }> {
+  if (raw === undefined || raw === null) return { files: [] };
+  if (!Array.isArray(raw)) return { problems: ['files: expected an array'] };
+  const files: CrmFileRecord[] = [];
+  const problems: string[] = [];
+  for (const [i, item] of raw.entries()) {
+    if (!isJsonObject(item) || typeof item.name !== 'string' || typeof item.size !== 'number' || typeof item.content_base64 !== 'string') {
+      problems.push(`files[${i}]: expected {"name": string, "type"?: string, "size": number, "content_base64": string}`);
+      continue;
+    }
+    let bytes: Uint8Array;
+    try {
+      bytes = Uint8Array.from(atob(item.content_base64), (ch) => ch.charCodeAt(0));
+    } catch {
+      problems.push(`files[${i}].content_base64: not base64`);
+      continue;
+    }
+    if (bytes.length !== item.size) {
+      problems.push(`files[${i}].size: ${item.size}, but the content has ${bytes.length} bytes`);
+      continue;
+    }
+    files.push({ name: item.name, type: typeof item.type === 'string' ? item.type : null, size: bytes.length, sha256: hex(await crypto.subtle.digest('SHA-256', bytes)) });
+  }
+  return problems.length ? { problems } : { files };
 }
 
 /** Lenient shape check: a JSON object whose spec §4 fields, when present, are strings (or null). */
@@ -94,8 +127,10 @@ crmRoutes.post('/__demo/crm/webhook', crmFaults, async (c) => {
     return crmJson({ ok: false, error: 'Body must be a JSON object: {"name", "phone", "email", "comment", "form_name", "form_type"}.' }, 400);
   }
   if (!isJsonObject(body)) return crmJson({ ok: false, error: 'Body must be a JSON object, not ' + (Array.isArray(body) ? 'an array' : typeof body) + '.' }, 400);
-  const problems = leadProblems(body);
-  if (problems.length) return crmJson({ ok: false, error: 'Invalid lead.', issues: problems }, 400);
+  const { files: rawFiles, ...fields } = body;
+  const attached = await filesOf(rawFiles);
+  const problems = [...leadProblems(fields), ...('problems' in attached ? attached.problems : [])];
+  if (problems.length || 'problems' in attached) return crmJson({ ok: false, error: 'Invalid lead.', issues: problems }, 400);
 
   const key = (c.req.header('Idempotency-Key') ?? c.req.header('X-Idempotency-Key') ?? '').trim() || null;
   if (key !== null && key.length > MAX_KEY_LENGTH) return crmJson({ ok: false, error: `Idempotency key over ${MAX_KEY_LENGTH} characters.` }, 400);
@@ -107,7 +142,7 @@ crmRoutes.post('/__demo/crm/webhook', crmFaults, async (c) => {
     }
   }
   const id = String(crm.nextId++);
-  crm.leads.push({ id, received_at: new Date().toISOString(), idempotency_key: key, deliveries: 1, data: body });
+  crm.leads.push({ id, received_at: new Date().toISOString(), idempotency_key: key, deliveries: 1, data: fields, files: attached.files });
   return crmJson({ ok: true, id });
 });
 

@@ -4,6 +4,7 @@
  * 2.0.6+ shape in lean mode (see v206()).
  */
 import { Hono } from 'hono';
+import { configEntityAt, type ConfigEntity } from '../content/config-paths';
 import { HOME_NID } from '../content/pages';
 import { termPath } from '../content/terms';
 import type { AppEnv } from '../env';
@@ -44,7 +45,8 @@ function v206(body: JsonObject): JsonObject {
   const entity = isJsonObject(body.entity) ? body.entity : {};
   const leanEntity: JsonObject = {};
   for (const [k, v] of Object.entries(entity)) {
-    if (k === 'id') leanEntity.id = Number(v);
+    // A config entity's id() is its machine name: only a content entity's becomes a number.
+    if (k === 'id') leanEntity.id = typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
     else if (k !== 'langcode') leanEntity[k] = v;
   }
   const out: JsonObject = { resolved: body.resolved ?? null, isExternal: false, isHomePath: body.isHomePath ?? false, entity: leanEntity };
@@ -54,6 +56,25 @@ function v206(body: JsonObject): JsonObject {
     if (v !== undefined) out[key] = v;
   }
   return out;
+}
+
+/** A config entity's page (a webform's, the contact form's): its machine name as `id`, its JSON:API resource by uuid. */
+function configTranslated(origin: string, e: ConfigEntity): JsonObject {
+  const url = origin + e.path;
+  return {
+    resolved: url,
+    isHomePath: false,
+    entity: { canonical: url, type: e.type, bundle: e.bundle, id: e.id, uuid: e.uuid, langcode: 'ru', path: e.path },
+    label: e.label,
+    jsonapi: {
+      individual: `${origin}/jsonapi/${e.type}/${e.bundle}/${e.uuid}`,
+      resourceName: `${e.type}--${e.bundle}`,
+      pathPrefix: 'jsonapi',
+      basePath: '/jsonapi',
+      entryPoint: `${origin}/jsonapi`,
+    },
+    meta: { deprecated: DEPRECATED },
+  };
 }
 
 function translated(origin: string, target: Target): JsonObject {
@@ -106,6 +127,11 @@ routerRoutes.get('/router/translate-path', (c) => {
   if (external) {
     // 2.0.6-style answer: decoupled_router ≤2.0.5 had no way to express an external target.
     return json({ resolved: final, isHomePath: false, redirect: traceJson(hops), isExternal: true });
+  }
+  const config = configEntityAt(final);
+  if (config) {
+    const body = isLean() ? v206(configTranslated(originOf(c), config)) : configTranslated(originOf(c), config);
+    return json(hops.length ? { ...body, redirect: traceJson(hops) } : body);
   }
   const target = resolveInternal(final);
   if (!target) {

@@ -47,21 +47,36 @@ function cookieHeader(value: string, maxAge: number): string {
 // ---- Flood control ----------------------------------------------------------------------------------
 
 /**
- * User flood control of user.http_login (drupal-api.md §4a): failed logins are registered per
- * active account (core's identifier is uid + IP; the demo does not tell IPs apart), and once an
- * account has FLOOD_LIMIT of them within FLOOD_WINDOW_MS every login with its name answers 403,
- * even with the right password, until the window passes or POST /__demo/reset. Names that match
- * no active account never get blocked (core registers those only for its IP flood, not simulated).
- * A successful login clears the account's failures.
+ * Flood control of the JSON login (drupal-api.md §4a), as core's UserAuthenticationController counts it:
+ * an IP flood (`user.failed_login_ip`: IP_FLOOD_LIMIT failures from one client IP within IP_FLOOD_WINDOW_MS, any
+ * name) and a user flood (`user.http_login`: FLOOD_LIMIT failures within FLOOD_WINDOW_MS for one active account
+ * from one client IP, core's default uid + IP identifier). Either answers 403 before the password is checked,
+ * even a right one. The client IP is Drupal's view of it: with `reverse_proxy` trusted (the demo's default) the
+ * last address of X-Forwarded-For, else the connecting peer, which for a site behind a worker is the worker's
+ * and the same for every visitor. A successful login clears that account's user flood for that IP only.
  */
 const FLOOD_LIMIT = 5;
 const FLOOD_WINDOW_MS = 10 * 60 * 1000;
+const IP_FLOOD_LIMIT = 50;
+const IP_FLOOD_WINDOW_MS = 60 * 60 * 1000;
 
-function recentFailures(uid: number, now: number): number[] {
-  const list = (state.loginFailures.get(uid) ?? []).filter((t) => now - t < FLOOD_WINDOW_MS);
-  if (list.length) state.loginFailures.set(uid, list);
-  else state.loginFailures.delete(uid);
+function recentFailures(identifier: string, windowMs: number, now: number): number[] {
+  const list = (state.loginFailures.get(identifier) ?? []).filter((t) => now - t < windowMs);
+  if (list.length) state.loginFailures.set(identifier, list);
+  else state.loginFailures.delete(identifier);
   return list;
+}
+
+function register(identifier: string, windowMs: number, now: number): void {
+  state.loginFailures.set(identifier, [...recentFailures(identifier, windowMs, now), now]);
+}
+
+/** The client IP as Drupal would see it (Symfony's getClientIp with the peer as the only trusted proxy). */
+function clientIp(c: Ctx): string {
+  const peer = c.req.header('CF-Connecting-IP') ?? '127.0.0.1';
+  if (!state.trustsReverseProxy) return peer;
+  const forwarded = (c.req.header('X-Forwarded-For') ?? '').split(',').map((ip) => ip.trim()).filter(Boolean);
+  return forwarded.at(-1) ?? peer;
 }
 
 // ---- Login ------------------------------------------------------------------------------------------
@@ -93,18 +108,25 @@ userRoutes.post('/user/login', async (c) => {
   if (!pass) return json({ message: 'Missing credentials.pass.' }, 400);
 
   const account = accountByName(name);
-  // Core's flood identifier exists only for an active account of that name.
+  // Core's user flood identifier exists only for an active account of that name.
   const floodAccount = account && account.status ? account : null;
   const now = Date.now();
-  if (floodAccount && recentFailures(floodAccount.uid, now).length >= FLOOD_LIMIT) {
+  const ip = clientIp(c);
+  const ipIdentifier = `ip:${ip}`;
+  const userIdentifier = floodAccount ? `user:${floodAccount.uid}-${ip}` : null;
+  if (recentFailures(ipIdentifier, IP_FLOOD_WINDOW_MS, now).length >= IP_FLOOD_LIMIT) {
+    return json({ message: 'Access is blocked because of IP based flood prevention.' }, 403);
+  }
+  if (userIdentifier && recentFailures(userIdentifier, FLOOD_WINDOW_MS, now).length >= FLOOD_LIMIT) {
     return json({ message: 'Too many failed login attempts from your IP address. This IP address is temporarily blocked.' }, 403);
   }
   if (account && !account.status) return json({ message: 'The user has not been activated or is blocked.' }, 400);
   if (!account || account.pass !== pass) {
-    if (floodAccount) state.loginFailures.set(floodAccount.uid, [...recentFailures(floodAccount.uid, now), now]);
+    register(ipIdentifier, IP_FLOOD_WINDOW_MS, now);
+    if (userIdentifier) register(userIdentifier, FLOOD_WINDOW_MS, now);
     return json({ message: 'Sorry, unrecognized username or password.' }, 400);
   }
-  state.loginFailures.delete(account.uid);
+  state.loginFailures.delete(`user:${account.uid}-${ip}`);
 
   const session: Session = { id: randomToken(), uid: account.uid, csrfToken: randomToken(), logoutToken: randomToken() };
   state.sessions.set(session.id, session);

@@ -2,15 +2,47 @@
  * webform_rest (drupal-api.md §3): `GET /webform_rest/{id}/fields` answers the initialised element
  * tree; `POST /webform_rest/submit` (application/json, anonymous or HTTP Basic) validates like the
  * webform module and answers {"sid": uuid} or the 400 error bodies. Accepted submissions are kept in
- * memory (GET /__demo/submissions): the form's own fields only, files as {name, size}.
+ * memory (GET /__demo/submissions): the form's own fields only, files as {name, size}, and the `uri`
+ * webform takes from the Referer. The upload resource exists only while switched on (a patch no
+ * release has); POST /__demo/webforms/{id} closes a form or makes elements required.
  */
 import { Hono } from 'hono';
 import { accountByName } from '../content/users';
 import { PREDEFINED_OPTIONS, webformById, type ElementDef, type WebformDef } from '../content/webforms';
 import type { AppEnv } from '../env';
-import { badFormat, json } from '../lib/http';
+import { badFormat, json, noRoute } from '../lib/http';
 import { isJsonObject, type Json, type JsonObject } from '../lib/json';
 import { state, type Submission } from '../lib/state';
+
+// ---- Switches: the form as an editor changed it (POST /__demo/webforms/{id}) -------------------------
+
+/** A signature pad: an element webform requires like any other, of a type no popup renders. */
+const SIGNATURE: ElementDef = { type: 'webform_signature', title: 'Подпись', required: true };
+
+/** webform's default closed message, as the Russian translation renders it. */
+const CLOSED_MESSAGE = 'Извините… Эта форма закрыта для новых отправок.';
+
+function withRequired(elements: Readonly<Record<string, ElementDef>>, required: ReadonlySet<string>): Record<string, ElementDef> {
+  return Object.fromEntries(
+    Object.entries(elements).map(([key, def]): [string, ElementDef] => [
+      key,
+      { ...def, ...(required.has(key) ? { required: true } : {}), ...(def.children ? { children: withRequired(def.children, required) } : {}) },
+    ]),
+  );
+}
+
+/** The form with its switches applied. */
+function switched(form: WebformDef): WebformDef {
+  const switches = state.webformSwitches.get(form.id);
+  if (!switches) return form;
+  const elements = withRequired(form.elements, new Set(switches.required ?? []));
+  if (switches.signature) {
+    // Before the actions, where an editor's new element lands.
+    const { actions, ...rest } = elements;
+    return { ...form, elements: { ...rest, podpis: SIGNATURE, ...(actions ? { actions } : {}) } };
+  }
+  return { ...form, elements };
+}
 
 export const webformRoutes = new Hono<AppEnv>();
 
@@ -21,8 +53,27 @@ function initialize(form: WebformDef, key: string, def: ElementDef, parents: rea
   if (def.title !== undefined) out['#title'] = def.title;
   if (def.required) out['#required'] = true;
   if (def.private) out['#private'] = true;
+  if (def.access === false) out['#access'] = false;
   for (const [k, v] of Object.entries(def.props ?? {})) out[`#${k}`] = v;
   const children = Object.keys(def.children ?? {});
+  // A composite keeps its parts here, not as children (drupal-api.md, Corrections), each with its own type and title.
+  if (def.composite) {
+    out['#webform_composite_elements'] = Object.fromEntries(
+      Object.entries(def.composite).map(([part, partDef]): [string, Json] => [
+        part,
+        {
+          '#type': partDef.type,
+          '#title': partDef.title ?? null,
+          ...(partDef.required ? { '#required': true } : {}),
+          ...(partDef.access === false ? { '#access': false } : {}),
+          ...Object.fromEntries(Object.entries(partDef.props ?? {}).map(([k, v]) => [`#${k}`, v])),
+          '#webform_composite_id': `${form.id}--${key}--${part}`,
+          '#webform_composite_key': `${key}__${part}`,
+          '#webform_composite_parent_key': key,
+        },
+      ]),
+    );
+  }
   Object.assign(out, {
     '#webform': form.id,
     '#webform_id': `${form.id}--${key}`,
@@ -31,8 +82,8 @@ function initialize(form: WebformDef, key: string, def: ElementDef, parents: rea
     '#webform_parent_flexbox': false,
     '#webform_depth': parents.length,
     '#webform_children': children,
-    '#webform_multiple': false,
-    '#webform_composite': false,
+    '#webform_multiple': MULTIPLE_TYPES.has(def.type),
+    '#webform_composite': def.composite !== undefined,
     '#webform_parents': [...parents, key],
     '#admin_title': def.title ?? key,
     '#webform_plugin_id': def.type,
@@ -46,8 +97,9 @@ function initialize(form: WebformDef, key: string, def: ElementDef, parents: rea
 webformRoutes.get('/webform_rest/:id/fields', (c) => {
   const bad = badFormat(c);
   if (bad) return bad;
-  const form = webformById(c.req.param('id'));
-  if (!form) return json({ message: "Can't load webform." }, 404);
+  const found = webformById(c.req.param('id'));
+  if (!found) return json({ message: "Can't load webform." }, 404);
+  const form = switched(found);
   const out: JsonObject = {};
   for (const [key, def] of Object.entries(form.elements)) out[key] = initialize(form, key, def, []);
   return json(out);
@@ -55,7 +107,9 @@ webformRoutes.get('/webform_rest/:id/fields', (c) => {
 
 // ---- Submit ------------------------------------------------------------------------------------------
 
-const INPUT_TYPES = new Set(['textfield', 'tel', 'email', 'date', 'webform_time', 'textarea', 'select', 'checkbox', 'hidden', 'managed_file']);
+/** Elements that hold no value: every other one is validated, its #required enforced whether a client shows it or not. */
+const NO_VALUE_TYPES = new Set(['webform_markup', 'processed_text', 'item', 'webform_actions', 'webform_horizontal_rule', 'label']);
+const MULTIPLE_TYPES = new Set(['checkboxes', 'webform_checkboxes_other']);
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Core's default #maxlength of these element types (Email 254, Tel 128; webform's textfield 255). */
 const DEFAULT_MAXLENGTH: Readonly<Record<string, number>> = { textfield: 255, email: 254, tel: 128 };
@@ -73,15 +127,16 @@ const MIME_EXTENSIONS: Readonly<Record<string, string>> = {
 
 function flatten(elements: Readonly<Record<string, ElementDef>>): Array<[string, ElementDef]> {
   return Object.entries(elements).flatMap(([k, d]): Array<[string, ElementDef]> =>
-    d.children ? flatten(d.children) : INPUT_TYPES.has(d.type) ? [[k, d]] : [],
+    d.children ? flatten(d.children) : NO_VALUE_TYPES.has(d.type) ? [] : [[k, d]],
   );
 }
 
 function isEmpty(v: Json | undefined, type: string): boolean {
   if (v === undefined || v === null) return true;
-  if (typeof v === 'string') return v.trim() === '' || (type === 'checkbox' && v === '0');
+  const box = type === 'checkbox' || type === 'webform_terms_of_service';
+  if (typeof v === 'string') return v.trim() === '' || (box && v === '0');
   if (typeof v === 'boolean') return !v;
-  if (typeof v === 'number') return type === 'checkbox' && v === 0;
+  if (typeof v === 'number') return box && v === 0;
   if (Array.isArray(v)) return v.length === 0;
   return Object.keys(v).length === 0;
 }
@@ -197,13 +252,22 @@ function validate(form: WebformDef, data: JsonObject): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const [key, def] of flatten(form.elements)) {
     if (def.private) continue;
-    const name = `«${def.title ?? key}»`;
+    // A terms of service title marks its link words with braces; the message names it without them.
+    const name = `«${(def.title ?? key).replace(/[{}]/g, '')}»`;
     const value = data[key];
+    if (def.composite) {
+      Object.assign(errors, compositeErrors(key, def, value, name));
+      continue;
+    }
     if (isEmpty(value, def.type)) {
       if (def.required) errors[key] = `Поле ${name} обязательно для заполнения.`;
       continue;
     }
-    const multiple = def.type === 'select' && def.props?.multiple === true;
+    const multiple = (def.type === 'select' && def.props?.multiple === true) || MULTIPLE_TYPES.has(def.type);
+    if (isJsonObject(value ?? null) || (Array.isArray(value) && value.some((item) => typeof item !== 'string' && typeof item !== 'number'))) {
+      errors[key] = `Поле ${name} содержит недопустимое значение.`;
+      continue;
+    }
     if ((isJsonObject(value ?? null) || Array.isArray(value)) && !multiple) {
       errors[key] = `Поле ${name} содержит недопустимое значение.`;
       continue;
@@ -220,6 +284,25 @@ function validate(form: WebformDef, data: JsonObject): Record<string, string> {
       case 'email':
         if (!EMAIL_RE.test(text.trim())) errors[key] = `Адрес электронной почты «${text}» недействителен.`;
         break;
+      case 'email_confirm':
+      case 'webform_email_confirm':
+        // The confirmed e-mail itself: the second input never reaches the submission.
+        if (!EMAIL_RE.test(text.trim())) errors[key] = `Адрес электронной почты «${text}» недействителен.`;
+        break;
+      case 'number': {
+        const n = typeof value === 'number' ? value : /^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN;
+        const min = typeof props.min === 'number' || typeof props.min === 'string' ? Number(props.min) : null;
+        const max = typeof props.max === 'number' || typeof props.max === 'string' ? Number(props.max) : null;
+        const step = typeof props.step === 'number' || typeof props.step === 'string' ? Number(props.step) : null;
+        if (Number.isNaN(n)) errors[key] = `Значение поля ${name} должно быть числом.`;
+        else if (min !== null && n < min) errors[key] = `Значение поля ${name} должно быть не меньше ${min}.`;
+        else if (max !== null && n > max) errors[key] = `Значение поля ${name} должно быть не больше ${max}.`;
+        else if (step && Math.abs((n - (min ?? 0)) / step - Math.round((n - (min ?? 0)) / step)) > 1e-9) errors[key] = `Значение поля ${name} не является допустимым числом.`;
+        break;
+      }
+      case 'radios':
+      case 'checkboxes':
+      case 'webform_checkboxes_other':
       case 'select': {
         const keys = optionKeys(def);
         const values = Array.isArray(value) ? value.map(asText) : [text];
@@ -262,6 +345,28 @@ function validate(form: WebformDef, data: JsonObject): Record<string, string> {
   return errors;
 }
 
+/**
+ * A composite's parts as webform checks them: each shown part's #required, errors named
+ * `key][part` (Form API's names); a required composite needs one part at least.
+ */
+function compositeErrors(key: string, def: ElementDef, value: Json | undefined, name: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (value !== undefined && value !== null && value !== '' && !isJsonObject(value)) return { [key]: `Поле ${name} содержит недопустимое значение.` };
+  const given = isJsonObject(value ?? null) ? (value as JsonObject) : {};
+  let filled = false;
+  for (const [part, partDef] of Object.entries(def.composite ?? {})) {
+    if (partDef.access === false) continue;
+    const v = given[part];
+    if (isEmpty(v, partDef.type)) {
+      if (partDef.required) errors[`${key}][${part}`] = `Поле «${partDef.title ?? part}» обязательно для заполнения.`;
+    } else if (typeof v !== 'string' && typeof v !== 'number') {
+      errors[`${key}][${part}`] = `Поле «${partDef.title ?? part}» содержит недопустимое значение.`;
+    } else filled = true;
+  }
+  if (def.required && !filled && Object.keys(errors).length === 0) errors[key] = `Поле ${name} обязательно для заполнения.`;
+  return errors;
+}
+
 /** HTML's pattern attribute semantics: the whole value must match. */
 function patternMatches(pattern: string, value: string): boolean {
   try {
@@ -280,6 +385,11 @@ function storedData(form: WebformDef, data: JsonObject): JsonObject {
     if (value === undefined) {
       const fallback = def.props?.default_value;
       if (def.type === 'hidden' && fallback !== undefined) out[key] = fallback;
+      continue;
+    }
+    if (def.composite && isJsonObject(value)) {
+      // Only the parts the composite has; webform drops any other key.
+      out[key] = Object.fromEntries(Object.entries(value).filter(([part]) => def.composite?.[part] !== undefined && def.composite[part]?.access !== false));
       continue;
     }
     if (def.type === 'managed_file') {
@@ -316,17 +426,16 @@ function authKind(header: string | undefined): Submission['auth'] {
  * names. The demo keeps the name and size only.
  */
 webformRoutes.post('/webform_rest/:id/upload/:field', async (c) => {
+  // A stock webform_rest: no such route.
+  if (!state.webformUpload) return noRoute(c);
   const form = webformById(c.req.param('id'));
   if (!form) return json({ message: "Can't load webform." }, 404);
   const field = flatten(form.elements).find(([key]) => key === c.req.param('field'))?.[1];
   if (!field || field.type !== 'managed_file') return json({ message: `Field ${c.req.param('field')} is not a file field.` }, 400);
-  const disposition = /filename="([^"]*)"/.exec(c.req.header('Content-Disposition') ?? '')?.[1];
-  let name = '';
-  try {
-    name = decodeURIComponent(disposition ?? '').split(/[\\/]/).pop() ?? '';
-  } catch {
-    name = '';
-  }
+  // core's file upload takes the name literally: the header's bytes, read as UTF-8.
+  const disposition = /filename="([^"]*)"/.exec(c.req.header('Content-Disposition') ?? '')?.[1] ?? '';
+  const literal = new TextDecoder().decode(Uint8Array.from(disposition, (ch) => ch.charCodeAt(0) & 0xff));
+  const name = literal.split(/[\\/]/).pop() ?? '';
   if (!name) return json({ message: 'Missing filename in the Content-Disposition header.' }, 400);
   const size = (await c.req.arrayBuffer()).byteLength;
   const allowed = String(field.props?.file_extensions ?? '').split(/\s+/).filter(Boolean);
@@ -360,9 +469,11 @@ webformRoutes.post('/webform_rest/submit', async (c) => {
   }
   const id = data.webform_id;
   if (id === undefined || id === null || id === '') return json({ error: { message: 'Missing required webform_id value.' } }, 400);
-  const form = typeof id === 'string' ? webformById(id) : undefined;
-  if (!form) return json({ error: { message: 'Invalid webform_id value.' } }, 400);
+  const found = typeof id === 'string' ? webformById(id) : undefined;
+  if (!found) return json({ error: { message: 'Invalid webform_id value.' } }, 400);
+  const form = switched(found);
   if (data.draft === true) return json({ error: { message: 'This webform does not allow draft submissions.' } }, 400);
+  if (state.webformSwitches.get(form.id)?.closed) return json({ error: { message: CLOSED_MESSAGE } }, 400);
 
   const errors = validate(form, data);
   if (Object.keys(errors).length > 0) {
@@ -375,6 +486,7 @@ webformRoutes.post('/webform_rest/submit', async (c) => {
     created: new Date().toISOString(),
     auth: authKind(c.req.header('Authorization')),
     data: storedData(form, data),
+    uri: c.req.header('Referer') ?? null,
   });
   return json({ sid });
 });

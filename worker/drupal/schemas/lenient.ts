@@ -41,3 +41,29 @@ export const phpMap = <T extends z.ZodType>(item: T) =>
 
 /** A list that PHP may have encoded as an object keyed by index or id. */
 export const phpList = phpMap;
+
+/**
+ * A node's `status` as JSON:API sends it: true, 1, "1", "true" published; anything else a draft.
+ * Missing means published: Drupal's normaliser sends every field a type exposes, and the client
+ * always asks for `status` in a sparse fieldset, so a resource without it comes from a type that
+ * does not expose status at all (jsonapi_extras disabled the field), whose nodes were all asked
+ * with `filter[status]=1`.
+ */
+export const nodeStatus = z
+  .unknown()
+  // A missing key is a value here too (zod 4 needs this to treat the key as optional).
+  .optional()
+  .transform((value) => value === undefined || flag.catch(false).parse(value));
+
+/**
+ * A Views row's optional status column (a view may add one): only a value that plainly says
+ * unpublished drops the row; without the column, the view's own filter decides.
+ */
+export const rowStatus = z
+  .unknown()
+  .optional()
+  .transform((value) => {
+    if (value === false || value === 0) return false;
+    if (typeof value !== 'string') return true;
+    return !/^(0|false|off|no|unpublished|не опубликовано)$/i.test(value.trim());
+  });

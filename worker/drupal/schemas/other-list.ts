@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decodeEntities, htmlToText } from '../entities';
 import { safeUrl } from '../safe-url';
 import type { Teaser } from '../types';
-import { optionalNumeric, optionalText, phpList } from './lenient';
+import { optionalNumeric, optionalText, phpList, rowStatus } from './lenient';
 
 /*
  * The 'other' lists (`/rest/{doctors|news|actions}/other/{nid}`): Views REST exports
@@ -61,11 +61,13 @@ const RowSchema = z.object({
   field_subtitle: optionalText,
   created: optionalText,
   field_action_date: optionalText,
+  status: rowStatus,
 });
 
 function teaserOf(row: z.output<typeof RowSchema>): Teaser[] {
   const title = row.title ? htmlToText(row.title) : '';
-  if (!title) return [];
+  // A draft never reaches a visitor, whatever account the view ran as.
+  if (!title || !row.status) return [];
   const src = imageSrcOf(row.field_photo ?? row.field_image);
   const note = row.field_post ?? row.field_subtitle;
   return [

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { decodeEntities, htmlToText } from '../entities';
 import { safeUrl } from '../safe-url';
 import type { SearchResult } from '../types';
-import { optionalText, phpList } from './lenient';
+import { optionalText, phpList, rowStatus } from './lenient';
 
 /*
  * Views renders every field HTML-escaped (`&amp;`, `&lt;`, `&#039;`), so each value is read
@@ -28,9 +28,12 @@ export const SearchResultsSchema = phpList(
     field_service: ServiceLinkSchema,
     view_taxonomy_term: optionalText,
     view_node: optionalText,
+    // The clinic's view (spec §7) has no status column and filters on status itself; should it
+    // run as an account that sees drafts and add the column, a draft's row is dropped here.
+    status: rowStatus,
   }),
 ).transform((rows): SearchResult[] =>
   rows.flatMap((row) =>
-    row.title ? [{ title: htmlToText(row.title), url: linkOf(row.view_node ?? row.view_taxonomy_term), service: row.field_service }] : [],
+    row.title && row.status ? [{ title: htmlToText(row.title), url: linkOf(row.view_node ?? row.view_taxonomy_term), service: row.field_service }] : [],
   ),
 );

@@ -20,7 +20,8 @@ export const TranslatePathSchema = z.object({
     .object({
       type: z.string(),
       bundle: z.string(),
-      id: numeric,
+      // A content entity's id ("12"); a config entity (a webform, a contact form) has its machine name ("consultation").
+      id: z.union([numeric, z.string()]),
       uuid: z.string(),
       canonical: optionalText,
       path: optionalText,

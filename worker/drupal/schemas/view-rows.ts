@@ -4,7 +4,7 @@ import { safeUrl } from '../safe-url';
 import { sanitizeHtml } from '../sanitize-html';
 import type { Image, ViewRow } from '../types';
 import { dayOf, imageSrcOf } from './other-list';
-import { flag, optionalNumeric, optionalText, phpList } from './lenient';
+import { flag, optionalNumeric, optionalText, phpList, rowStatus } from './lenient';
 
 /*
  * The clinic's Views REST exports of spec §7 (per-service lists, a doctor's
@@ -55,6 +55,7 @@ const RawRowSchema = z.object({
   field_action_date: optionalText,
   field_ne_vyvodit_na_stranitce: flag,
   feedbacks: z.unknown().optional(),
+  status: rowStatus,
 });
 
 type RawRow = z.output<typeof RawRowSchema>;
@@ -64,7 +65,8 @@ async function rowOf(raw: unknown): Promise<ViewRow[]> {
   if (!parsed.success) return [];
   const row: RawRow = parsed.data;
   const title = row.title ? htmlToText(row.title) : '';
-  if (!title) return [];
+  // A draft never reaches a visitor, whatever account the view ran as.
+  if (!title || !row.status) return [];
   const html = row.field_feedback_text ?? row.body;
   const note = row.field_post ?? row.field_subtitle;
   return [

@@ -1,0 +1,57 @@
+/**
+ * Issue 13 §12: coming back after an outage. Once the breaker's retry window has passed, the request
+ * that probes Drupal makes all of its calls, and requests with nothing cached wait for the probe's
+ * outcome instead of failing at once; requests that have a copy still get it at once.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { demo, firstAlias, freshStart, page } from './helpers';
+
+beforeEach(freshStart);
+
+/** A one-second retry window; payloads expire at once, so every visit consults the breaker. */
+const SITE = { ORIGIN_RETRY_SECONDS: '1', CACHE_FRESH_SECONDS: '0', CACHE_STALE_SECONDS: '0' };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Drupal fails until the breaker opens (three failed calls in a row), then the outage ends but Drupal answers slowly. */
+async function outageThenSlowRecovery() {
+  await demo.faults({ rules: [{ match: '/', status: 502 }] });
+  expect((await page('/doctors.html', SITE)).status).toBe(503);
+  expect((await page('/doctors.html', SITE)).status).toBe(503);
+  await demo.faults({ delayMs: 1_500 });
+  // Past ORIGIN_RETRY_SECONDS: the next call is the probe.
+  await sleep(1_200);
+}
+
+describe('coming back after an outage', () => {
+  it('serves ten simultaneous first visits of a never-visited page once Drupal answers again, slowly', async () => {
+    const path = await firstAlias('services');
+    await outageThenSlowRecovery();
+    const visits = await Promise.all(Array.from({ length: 10 }, () => page(path, SITE)));
+    expect(visits.map((visit) => visit.status)).toEqual(Array(10).fill(200));
+  });
+
+  it('still serves a cached copy at once while the probe is under way, and a 503 when the probe fails', async () => {
+    const cached = '/news.html';
+    expect((await page(cached, SITE)).status).toBe(200);
+    const never = await firstAlias('services');
+    const other = await firstAlias('doctors');
+    await outageThenSlowRecovery();
+    const probe = page(never, SITE);
+    await sleep(100);
+    const started = Date.now();
+    const stale = await page(cached, SITE);
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get('X-Cache')).toBe('STALE');
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect((await probe).status).toBe(200);
+
+    // Down again: the probe fails, and the visitors who waited for it get the honest 503.
+    await demo.faults({ rules: [{ match: '/', status: 502 }] });
+    expect((await page('/doctors.html', SITE)).status).toBe(503);
+    expect((await page('/doctors.html', SITE)).status).toBe(503);
+    await demo.faults({ rules: [{ match: '/', status: 502, delayMs: 500 }] });
+    await sleep(1_200);
+    const answers = await Promise.all(Array.from({ length: 3 }, () => page(other, SITE)));
+    expect(answers.map((answer) => answer.status)).toEqual([503, 503, 503]);
+  });
+});

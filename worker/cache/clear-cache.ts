@@ -1,0 +1,20 @@
+/**
+ * Empties the shared cache outright: every payload, and the purge records. A purge keeps
+ * purged copies for when Drupal fails; tests need a cache that never held anything.
+ * (Production never needs it: a new entry shape changes KEY_VERSION instead.)
+ */
+import { KEY_VERSION } from './cache-key';
+import { clearPurgeAll } from './generation';
+import { clearMemoryTier } from './memory-tier';
+import { clearTagPurges } from './tags';
+
+export async function clearCache(kv: KVNamespace): Promise<void> {
+  let cursor: string | undefined;
+  do {
+    const page = await kv.list({ prefix: `${KEY_VERSION}:`, cursor });
+    await Promise.all(page.keys.map((key) => kv.delete(key.name)));
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor);
+  await Promise.all([clearPurgeAll(kv), clearTagPurges(kv)]);
+  clearMemoryTier();
+}
