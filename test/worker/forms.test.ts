@@ -3,6 +3,7 @@ import { CONSENT, HONEYPOT, type FormDefinition } from '../../common/forms/defin
 import { formatPhone, phoneDigits } from '../../common/forms/phone';
 import { validateForm } from '../../common/forms/validate';
 import { crmPayload, type Lead } from '../../worker/leads/lead';
+import { shownKeyOf, shownKeysOf } from '../../worker/leads/accept';
 import { readSubmitAnswer } from '../../worker/leads/submit';
 import { demo, demoUrl, freshStart, request } from './helpers';
 
@@ -243,16 +244,31 @@ describe('the CRM webhook, from the queue (spec §4)', () => {
 });
 
 describe("Drupal's answers to a submission (drupal-api.md §3c)", () => {
-  it('reads the sid, the error map (nested names to their field), and a refusal', () => {
+  it('reads the sid, the error map (Form API names as Drupal gave them), and a refusal', () => {
     expect(readSubmitAnswer(200, { sid: 'abc' })).toEqual({ kind: 'accepted', sid: 'abc' });
     expect(readSubmitAnswer(200, { sid: 17 })).toEqual({ kind: 'accepted', sid: '17' });
     expect(readSubmitAnswer(400, { message: 'Submitted Data contains validation errors.', error: { email: 'Поле E-mail обязательно.', 'lichnye_dannye][vash_telefon': '<em>Телефон</em> неверен' } })).toEqual({
       kind: 'invalid',
-      errors: { email: 'Поле E-mail обязательно.', vash_telefon: 'Телефон неверен' },
+      errors: { email: 'Поле E-mail обязательно.', 'lichnye_dannye][vash_telefon': 'Телефон неверен' },
     });
     expect(readSubmitAnswer(200, { error: { email: 'Поле E-mail обязательно.' } })).toMatchObject({ kind: 'invalid' });
     expect(readSubmitAnswer(400, { error: { message: 'This webform is closed.' } })).toEqual({ kind: 'refused', reason: 'This webform is closed.' });
     expect(readSubmitAnswer(502, 'Bad gateway')).toBeUndefined();
+  });
+
+  it("puts Drupal's error names on what the popup shows: a field inside fieldsets by its key, a composite's part as key][part", () => {
+    const shown = shownKeysOf([
+      { key: 'vash_telefon', kind: 'tel', required: true },
+      { key: 'fio', kind: 'composite', required: true, parts: [{ key: 'first', kind: 'text', required: true }, { key: 'last', kind: 'text', required: true }] },
+      { key: 'send_page_url', kind: 'hidden', required: false, prefill: 'page_url' },
+    ]);
+    expect(shownKeyOf('lichnye_dannye][vash_telefon', shown)).toBe('vash_telefon');
+    expect(shownKeyOf('fio][first', shown)).toBe('fio][first');
+    expect(shownKeyOf('kontakty][fio][last', shown)).toBe('fio][last');
+    expect(shownKeyOf('fio', shown)).toBe('fio');
+    expect(shownKeyOf('first', shown)).toBeUndefined();
+    expect(shownKeyOf('send_page_url', shown)).toBeUndefined();
+    expect(shownKeyOf('skrytoe_pole', shown)).toBeUndefined();
   });
 });
 

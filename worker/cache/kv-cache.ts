@@ -66,9 +66,10 @@ export interface KvCache {
    * The payload for `url`: from KV while fresh; stale while `load` refreshes it in
    * the background; after that from `load`, falling back to the old copy when
    * `load` throws (stale-if-error) or while Drupal is known to be failing. Without
-   * any copy, `load`'s error propagates.
+   * any copy, `load`'s error propagates. With `keep`, the answer is stored only
+   * once `keep` resolves true (a draft's metatags and breadcrumb name the draft).
    */
-  get<T>(url: string, load: () => Promise<Loaded<T>>): Promise<T>;
+  get<T>(url: string, load: () => Promise<Loaded<T>>, keep?: Promise<boolean>): Promise<T>;
   /**
    * The payload for `url` if a copy is cached (as `get` would serve it); else
    * undefined at once, with `load` started in the background so that the next
@@ -142,7 +143,8 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
   const markFailing = (key: string, stored: Stored) => write(key, stored.value, { ...stored.metadata, ef: Date.now() }, stored.tags, stored.fetchedAt);
 
   /** One origin fetch per key and isolate at a time; its answer is stored and reported to the breaker. */
-  const refresh = <T>(key: string, load: () => Promise<Loaded<T>>): Promise<Loaded<T>> =>
+  /** `keep`: whether the answer may be stored at all, once the page knows (a draft's metatags name the draft). */
+  const refresh = <T>(key: string, load: () => Promise<Loaded<T>>, keep?: Promise<boolean>): Promise<Loaded<T>> =>
     coalesce(key, followerWaitMs, async () => {
       // A purge that lands while the fetch runs may have missed what it brings: the copy counts from its start.
       const startedAt = Date.now();
@@ -155,7 +157,8 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
         throw error;
       }
       guard.breaker.succeeded();
-      waitUntil(store(key, loaded, startedAt).catch((error: unknown) => log(`KV: не удалось сохранить ${key}`, error)));
+      const stored = keep ? keep.then((yes) => (yes ? store(key, loaded, startedAt) : undefined)) : store(key, loaded, startedAt);
+      waitUntil(stored.catch((error: unknown) => log(`KV: не удалось сохранить ${key}`, error)));
       return loaded;
     });
 
@@ -183,7 +186,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
       return undefined;
     },
 
-    async get<T>(url: string, load: () => Promise<Loaded<T>>): Promise<T> {
+    async get<T>(url: string, load: () => Promise<Loaded<T>>, keep?: Promise<boolean>): Promise<T> {
       let settle: (status: CacheStatus) => void = () => {};
       report?.track(new Promise<CacheStatus>((resolve) => (settle = resolve)));
       try {
@@ -200,7 +203,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
         if (stored && !purged && now < stored.metadata.su) {
           settle('STALE');
           if (!inFlight(key, followerWaitMs) && guard.breaker.admit()) {
-            waitUntil(refresh(key, load).catch((error: unknown) => log(`Drupal: фоновое обновление ${url} не удалось`, error)));
+            waitUntil(refresh(key, load, keep).catch((error: unknown) => log(`Drupal: фоновое обновление ${url} не удалось`, error)));
           }
           return stored.value as T;
         }
@@ -217,7 +220,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
           // Nothing to serve instead: worth waiting for another request's probe rather than failing at once.
           if (!(await guard.breaker.admitOrAwaitProbe())) throw new OriginError('Drupal недоступен: запросы приостановлены после череды ошибок');
         }
-        const fetching = refresh(key, load);
+        const fetching = refresh(key, load, keep);
         // Finishes and stores even if this visitor goes away; other requests may be waiting for it.
         waitUntil(fetching.catch(() => undefined));
         try {

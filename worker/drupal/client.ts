@@ -27,8 +27,9 @@ import type { Block, Crumb, HeadData, HomeSlide, MenuItem, NodeData, NodeList, N
 export interface DrupalClient {
   translatePath(path: string): Promise<PathLookup>;
   redirect(path: string): Promise<RedirectHop | null>;
-  metatags(page: string): Promise<HeadData>;
-  breadcrumb(page: string): Promise<Crumb[]>;
+  /** `keep`: whether the answer may be cached, once the page knows its node is public (a draft's title must not be). */
+  metatags(page: string, keep?: Promise<boolean>): Promise<HeadData>;
+  breadcrumb(page: string, keep?: Promise<boolean>): Promise<Crumb[]>;
   /**
    * The blocks Drupal placed on a page. `landing` is known from the placement list
    * alone (no block at all: a landing page); the blocks' bodies, one call each,
@@ -103,8 +104,8 @@ export interface DrupalClientOptions extends OriginOptions {
 
 export function createDrupalClient({ baseUrl, cache, drafts = false, ...origin }: DrupalClientOptions): DrupalClient {
   const urls = endpoints(baseUrl);
-  const get = <T>(url: string, decode: Decoder<T>) =>
-    cache.get(url, async () => decode(await fetchFromOrigin(url, origin)));
+  const get = <T>(url: string, decode: Decoder<T>, keep?: Promise<boolean>) =>
+    cache.get(url, async () => decode(await fetchFromOrigin(url, origin)), keep);
 
   /** What a resource type has, learned from a few of its resources and cached like any payload. */
   const sampleUrl = (entityType: string, bundle: string) => urls.jsonapi(`${entityType}/${bundle}`, { 'page[limit]': String(RELATIONSHIP_SAMPLE) });
@@ -170,9 +171,9 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, ...origin }
 
     redirect: (path) => get(urls.redirect(path), decodeJson('redirect', RedirectLookupSchema, { notFound: null })),
 
-    metatags: (page) => get(urls.metatags(page), decodeJson('metatag', MetatagSchema, { notFound: { tags: [] } })),
+    metatags: (page, keep) => get(urls.metatags(page), decodeJson('metatag', MetatagSchema, { notFound: { tags: [] } }), keep),
 
-    breadcrumb: (page) => get(urls.breadcrumb(page), decodeJson('breadcrumb', BreadcrumbSchema, { notFound: [] })),
+    breadcrumb: (page, keep) => get(urls.breadcrumb(page), decodeJson('breadcrumb', BreadcrumbSchema, { notFound: [] }), keep),
 
     async blocks(page) {
       const { placements, landing } = await get(

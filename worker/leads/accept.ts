@@ -26,9 +26,8 @@ export interface AcceptContext {
 }
 
 /**
- * The names Drupal's errors may use for what the popup shows: each visible
- * field, and a composite's or an e-mail confirmation's parts (`key][part`, or the
- * part alone as a nested name reads once shortened).
+ * The names the popup shows messages under: each visible field, and a
+ * composite's or an e-mail confirmation's parts (`key][part`).
  */
 export function shownKeysOf(fields: readonly FormField[]): Set<string> {
   const shown = new Set<string>();
@@ -36,9 +35,24 @@ export function shownKeysOf(fields: readonly FormField[]): Set<string> {
     if (field.kind === 'hidden' || field.kind === 'markup') continue;
     shown.add(field.key);
     const parts = field.kind === 'email_confirm' ? [...EMAIL_CONFIRM_PARTS] : (field.parts ?? []).map((part) => part.key);
-    for (const part of parts) shown.add(partKey(field.key, part)).add(part);
+    for (const part of parts) shown.add(partKey(field.key, part));
   }
   return shown;
+}
+
+/**
+ * The shown name a Form API error name is about: its longest tail the popup
+ * shows, so that a field inside fieldsets (`details][phone`) is `phone` and a
+ * composite's part (`fio][first`) stays `fio][first`; undefined for what the
+ * popup does not show.
+ */
+export function shownKeyOf(name: string, shown: ReadonlySet<string>): string | undefined {
+  const segments = name.split('][');
+  for (let from = 0; from < segments.length; from++) {
+    const tail = segments.slice(from).join('][');
+    if (shown.has(tail)) return tail;
+  }
+  return undefined;
 }
 
 /** A Cloudflare Queue message holds 128 KB; the lead and a small file's base64 must fit under it. */
@@ -108,7 +122,10 @@ export async function acceptLead(context: AcceptContext, lead: Lead, uploads: re
     }
     if (outcome.kind === 'invalid') {
       const carried = new Set(upload.carried.map((file) => file.key));
-      const fixable = Object.entries(outcome.errors).filter(([key]) => context.shown.has(key) && !carried.has(key));
+      const fixable = Object.entries(outcome.errors).flatMap(([name, message]) => {
+        const key = shownKeyOf(name, context.shown);
+        return key !== undefined && !carried.has(key) ? [[key, message] as const] : [];
+      });
       if (fixable.length > 0) return { kind: 'invalid', status: 400, errors: Object.fromEntries(fixable) };
       reason = `поля ${Object.keys(outcome.errors).join(', ')}`;
     } else reason = outcome.reason;

@@ -6,7 +6,7 @@ import { drupalBody, type Lead } from './lead';
 /** What Drupal made of a submission. Drupal not answering is an OriginError instead: the lead then waits on the queue. */
 export type SubmitOutcome =
   | { kind: 'accepted'; sid: string }
-  /** Drupal's own validation, by our field keys. */
+  /** Drupal's own validation, by Form API name (`key`, `fieldset][key`, `composite][part`). */
   | { kind: 'invalid'; errors: Record<string, string> }
   /** A refusal that names no field (the form closed, no permission, unknown to it): nothing the visitor can fix. */
   | { kind: 'refused'; reason: string };
@@ -28,9 +28,6 @@ const FieldErrors = z.object({ message: z.string().optional(), error: z.record(z
 const Refusal = z.object({ message: z.string() }).passthrough();
 const Uploaded = z.object({ fid: z.union([z.array(z.object({ value: z.union([z.number(), z.string()]) }).passthrough()).min(1), z.number(), z.string()]) }).passthrough();
 
-/** Form API error names are `parent][child` for nested elements; the field is the last part. */
-const fieldOf = (name: string) => name.split('][').pop() ?? name;
-
 const reasonOf = (text: string) => text.replace(/<[^>]*>/g, '').trim().slice(0, 200);
 
 export function readSubmitAnswer(status: number, body: unknown): SubmitOutcome | undefined {
@@ -44,7 +41,7 @@ export function readSubmitAnswer(status: number, body: unknown): SubmitOutcome |
     // `{"error":{"message":…}}` with no summary is a refusal; with it, `message` is a field of that name.
     if (status === 400 && summary === undefined && entries.length === 1 && typeof error.message === 'string') return { kind: 'refused', reason: reasonOf(error.message) };
     const errors: Record<string, string> = {};
-    for (const [name, text] of entries) if (typeof text === 'string') errors[fieldOf(name)] = reasonOf(text);
+    for (const [name, text] of entries) if (typeof text === 'string') errors[name] = reasonOf(text);
     if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
     return { kind: 'refused', reason: summary ? reasonOf(summary) : 'ошибка без полей' };
   }

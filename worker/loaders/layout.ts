@@ -36,14 +36,18 @@ function loadBlocks(drupal: DrupalClient, path: string) {
   return { blocks: defer(blocks.then((b) => b.items)), landing: blocks.then((b) => b.landing) };
 }
 
-/** Starts, at once, the calls spec §7 loads on every page. None of them can fail the page. */
-export function loadLayout(drupal: DrupalClient, config: Config, path: string): LayoutData {
+/**
+ * Starts, at once, the calls spec §7 loads on every page. None of them can fail the page.
+ * `keep`: whether the page's own metatags and breadcrumb (which name its node) may be cached,
+ * once its node is known to be public.
+ */
+export function loadLayout(drupal: DrupalClient, config: Config, path: string, keep?: Promise<boolean>): LayoutData {
   return {
     ...loadSharedParts(drupal, config),
     path,
-    head: optional('metatag', drupal.metatags(path), { tags: [] }).then((head) => headOnSite(head, config.siteUrl, config.drupalBaseUrl)),
+    head: optional('metatag', drupal.metatags(path, keep), { tags: [] }).then((head) => headOnSite(head, config.siteUrl, config.drupalBaseUrl)),
     ...loadBlocks(drupal, path),
-    breadcrumb: defer(optional('breadcrumb', drupal.breadcrumb(path), [])),
+    breadcrumb: defer(optional('breadcrumb', drupal.breadcrumb(path, keep), [])),
   };
 }
 

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { PopupForm } from '../../common/popups';
 import { loadErrorLayout, loadLayout, type LayoutData } from '../loaders/layout';
 import { loadPreFooter, type PageSubject, type PreFooterData } from '../loaders/pre-footer';
+import { defer } from '../render/deferred';
 import { renderPage, type LayoutKind } from '../render/render-page';
 import type { ConfigVariables } from './config';
 import type { PagePathVariables } from './page-path';
@@ -27,8 +28,11 @@ declare module 'hono' {
 
 /** The frame of the page (header, menus, blocks, footer), its Drupal calls started once per request. */
 export interface Frame {
-  /** Starts the frame's calls for `path` (the request's page path unless given); later calls get the same frame. */
-  forPage(path?: string): LayoutData;
+  /**
+   * Starts the frame's calls for `path` (the request's page path unless given); later calls get the same frame.
+   * `keep`: whether what names the page's node may be cached (a node page's: once its node is found public).
+   */
+  forPage(path?: string, keep?: Promise<boolean>): LayoutData;
   /**
    * Starts the pre-footer carousels' calls (once; later calls get the same lists).
    * `about` is the node the page shows, so that its own kind's list leaves it out.
@@ -60,7 +64,7 @@ export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
     let preFooter: PreFooterData | undefined;
     const pagePath = () => c.var.pagePath ?? '/';
     const frame: Frame = {
-      forPage: (path) => (started ??= loadLayout(c.var.drupal, c.var.config, path ?? pagePath())),
+      forPage: (path, keep) => (started ??= loadLayout(c.var.drupal, c.var.config, path ?? pagePath(), keep)),
       preFooter: (about) => (preFooter ??= loadPreFooter(c.var.drupal, about)),
     };
     c.set('frame', frame);
@@ -70,7 +74,7 @@ export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
       return renderPage({
         status,
         layout,
-        frame: started ?? (status >= 400 ? loadErrorLayout(c.var.drupal, c.var.config, pagePath(), status) : frame.forPage()),
+        frame: status >= 400 ? errorFrame(started, () => loadErrorLayout(c.var.drupal, c.var.config, pagePath(), status)) : (started ?? frame.forPage()),
         title: props.title,
         searchKeywords: props.searchKeywords,
         popup: props.popup,
@@ -84,6 +88,16 @@ export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
     });
     await next();
   };
+}
+
+/**
+ * An error page's frame: the page's own, when a route had started it, less what names
+ * the page (its metatags and breadcrumb: a draft's title, a listing's name on its 404);
+ * else one of path-independent calls only.
+ */
+function errorFrame(started: LayoutData | undefined, errorLayout: () => LayoutData): LayoutData {
+  if (!started) return errorLayout();
+  return { ...started, head: Promise.resolve({ tags: [] }), breadcrumb: defer(Promise.resolve([])) };
 }
 
 /**

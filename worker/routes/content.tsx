@@ -41,14 +41,16 @@ export async function contentRoute(c: Context<AppEnv>): Promise<Response> {
       if (resolution.entityType === 'taxonomy_term') return termRoute(c, resolution);
       // Other content entities (a user, a media item) have no page on the site.
       if (resolution.entityType !== 'node') return renderError(c, 404);
-      // Started together with the node: the page still takes two rounds to Drupal.
-      const frame = c.var.frame.forPage();
+      // Started together with the node: the page still takes two rounds to Drupal. A draft's metatags and
+      // breadcrumb name it (for an API account that sees drafts), so they are cached only once the node is public.
+      const loading = drupal.entity(resolution);
+      const frame = c.var.frame.forPage(undefined, loading.then((found) => found !== null, () => false));
       // The pre-footer leaves this node out of its kind's carousel (a doctor among «other doctors»).
       c.var.frame.preFooter(resolution.entityType === 'node' ? { bundle: resolution.bundle, nid: resolution.id } : undefined);
       // A service's own lists start with its node, not after it: every call of the page at once.
       const parts = resolution.bundle === 'services' ? loadServicePage(drupal, resolution.id, path) : undefined;
       const extras = nodeExtras(drupal, resolution.bundle, resolution.id);
-      const node = await drupal.entity(resolution);
+      const node = await loading;
       if (!node) return renderError(c, 404);
       // A landing page: the node says so, or Drupal placed no block at all on it.
       const landing = node.flags.field_landing === true || (await frame.landing);

@@ -23,13 +23,16 @@ function listingAt(path: string): PageInfo | null {
   return null;
 }
 
-/** Published pages only: unpublished nodes and unknown paths give null. */
-export function pageInfo(path: string): PageInfo | null {
+/**
+ * Published pages only, unless the request may see drafts (`drafts`: an editor's session, or the
+ * API account with "view any unpublished content"); unknown paths give null.
+ */
+export function pageInfo(path: string, { drafts = false }: { drafts?: boolean } = {}): PageInfo | null {
   const listing = listingAt(path);
   if (listing) return listing;
   const t = resolveInternal(path);
   if (!t) return null;
   if (t.kind === 'term') return { kind: 'term', term: t.term };
-  if (!t.node.status) return null;
+  if (!t.node.status && !drafts) return null;
   return { kind: 'node', node: t.node, home: t.node.nid === HOME_NID };
 }

@@ -3,8 +3,9 @@
  *
  * Shape chosen (decoupled_kit 1.x breadcrumb, §7a): {"path": P, "data": [{"title", "link"}, …]}.
  * The first crumb is the home page ("Главная", link "/"), the last crumb is the current page and has
- * no `link`; the home page itself gives [{"title": "Главная"}]. Unknown or unpublished pages give
- * a bare `[]` (HTTP 200), as decoupled_kit does when nothing is found.
+ * no `link`; the home page itself gives [{"title": "Главная"}]. Unknown pages, and unpublished ones
+ * to a request that may not see drafts, give a bare `[]` (HTTP 200), as decoupled_kit does when
+ * nothing is found; an account that may see drafts gets a draft's trail, title included.
  */
 import { Hono } from 'hono';
 import { nodeByAlias } from '../content/index';
@@ -14,6 +15,7 @@ import { serviceAncestors, serviceTitle } from '../content/services';
 import type { AppEnv } from '../env';
 import { json, normalizePath } from '../lib/http';
 import type { JsonObject } from '../lib/json';
+import { canViewUnpublished } from '../lib/auth';
 import { pageInfo } from '../lib/page-info';
 
 export const breadcrumbRoutes = new Hono<AppEnv>();
@@ -45,7 +47,7 @@ function nodeTrail(n: NodeRecord): JsonObject[] {
 breadcrumbRoutes.get('/breadcrumb_headless', (c) => {
   const path = normalizePath(c.req.query('page'));
   if (path === null) return json([]);
-  const info = pageInfo(path);
+  const info = pageInfo(path, { drafts: canViewUnpublished(c) });
   if (!info) return json([]);
   let data: JsonObject[];
   switch (info.kind) {

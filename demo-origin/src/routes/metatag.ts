@@ -2,8 +2,9 @@
  * Metatags per page: `GET /blocks_for_page/metatag?page={route}` answers the metatag module's
  * `#attached.html_head` structure (drupal-api.md §5a): {"#attached": {"html_head": [[{"#tag",
  * "#attributes"}, KEY], …]}}, KEY being the tag plugin id (title, description, robots,
- * canonical_url, og_site_name, og_type, og_url, og_title, og_description, og_image_0). Unknown or
- * unpublished pages give `[]`.
+ * canonical_url, og_site_name, og_type, og_url, og_title, og_description, og_image_0). Unknown
+ * pages, and unpublished ones to a request that may not see drafts, give `[]`; an account that may
+ * see drafts (an editor, or the API account behind POST /__demo/api-account) gets a draft's tags.
  */
 import { Hono } from 'hono';
 import { FILES_BASE } from '../content/files';
@@ -13,6 +14,7 @@ import { SITE } from '../content/site';
 import type { AppEnv } from '../env';
 import { json, normalizePath, originOf } from '../lib/http';
 import type { Json } from '../lib/json';
+import { canViewUnpublished } from '../lib/auth';
 import { pageInfo } from '../lib/page-info';
 import { hasField } from '../lib/schema';
 import { stripTags, trimText } from '../lib/text';
@@ -74,7 +76,7 @@ function tags(input: {
 metatagRoutes.get('/blocks_for_page/metatag', (c) => {
   const path = normalizePath(c.req.query('page'));
   if (path === null) return json([]);
-  const info = pageInfo(path);
+  const info = pageInfo(path, { drafts: canViewUnpublished(c) });
   if (!info) return json([]);
   const origin = originOf(c);
   switch (info.kind) {
