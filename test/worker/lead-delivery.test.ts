@@ -111,6 +111,17 @@ describe('a resume on a Drupal without the upload resource (a stock webform_rest
     expect(named('Анна Первая')(await crmLeads())).toEqual([expect.objectContaining({ deliveries: 1 })]);
   });
 
+  it('says in the submission that the file was not kept when no CRM is configured either, rather than «передан в CRM»', async () => {
+    const data = await resume('Анна Без CRM');
+    const init: RequestInit = { method: 'POST', body: data, headers: { 'CF-Connecting-IP': newVisitor() } };
+    const { response, settled } = await request('/api/forms/send_resume', { CRM_WEBHOOK_URL: '' }, init);
+    expect(response.status).toBe(200);
+    await settled();
+    const [submission] = submittedBy('Анна Без CRM')(await submissions());
+    expect(String(submission!.data.primechanie)).toContain('Файл «rezyume-anna.pdf» не сохранён');
+    expect(String(submission!.data.primechanie)).not.toContain('передан в CRM');
+  });
+
   it('does not block the lead when the file field is required: the CRM has it with the file, the visitor is thanked', async () => {
     await control('/__demo/webforms/send_resume', { required: ['rezyume'] });
     const { status, json } = await post('send_resume', await resume('Анна Обязательная'));

@@ -106,6 +106,8 @@ export async function acceptLead(context: AcceptContext, lead: Lead, uploads: re
   if (upload.kind === 'invalid') return { kind: 'invalid', status: 400, errors: upload.errors };
   if (Object.keys(upload.fileIds).length > 0) lead.fileIds = upload.fileIds;
   if (upload.carried.length > 0) {
+    // Said in the submission itself, so that the clinic can ask for the file again.
+    if (!context.config.crm) lead.filesLost = true;
     const crm = await toCrmNow(context, lead, upload.carried);
     if (crm === 'too-large') return fileRetry(upload.carried, phone);
     if (crm === 'lost') return { kind: 'lost' };

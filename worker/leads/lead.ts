@@ -25,6 +25,8 @@ export interface Lead {
   fileIds?: Record<string, string>;
   /** The form's first textarea, where Drupal's submission names the files it could not take. */
   noteKey?: string;
+  /** Files Drupal could not take, and no CRM is configured to take them: the submission says so instead of «передан в CRM». */
+  filesLost?: true;
   /** The trap field was filled (perhaps by a browser's autofill): the CRM gets it marked, Drupal never. */
   suspectedSpam?: true;
   /** The CRM has the lead, or a message of its own carries it: a later acceptance by Drupal must not announce it again. */

@@ -85,7 +85,8 @@ export async function uploadFiles(drupal: DrupalClient, lead: Lead, files: reado
 }
 
 /** The line Drupal's submission gets for a file only the CRM has. */
-export const carriedFileNote = (name: string) => `Файл «${name}» передан в CRM`;
+export const carriedFileNote = (name: string, lost = false) =>
+  lost ? `Файл «${name}» не сохранён (нет ни загрузки файлов в Drupal, ни CRM): попросите прислать его ещё раз` : `Файл «${name}» передан в CRM`;
 
 /**
  * Submits a lead to webform_rest, with the fids of the files Drupal took; the others
@@ -94,7 +95,7 @@ export const carriedFileNote = (name: string) => `Файл «${name}» пере�
  */
 export async function submitLead(drupal: DrupalClient, lead: Lead, fileIds: Record<string, string> = lead.fileIds ?? {}): Promise<SubmitOutcome> {
   const body = drupalBody(lead, fileIds);
-  const notes = lead.files.filter((file) => !fileIds[file.key]).map((file) => carriedFileNote(file.name));
+  const notes = lead.files.filter((file) => !fileIds[file.key]).map((file) => carriedFileNote(file.name, lead.filesLost));
   if (notes.length > 0 && lead.noteKey) {
     const own = body[lead.noteKey];
     body[lead.noteKey] = [typeof own === 'string' ? own : '', ...notes].filter(Boolean).join('\n');
