@@ -10,7 +10,7 @@ import { CONSENT, type FormDefinition, type FormField } from '../../common/forms
 import { validateForm } from '../../common/forms/validate';
 import { webformFieldsOf } from '../../worker/drupal/schemas/webform';
 import { crmPayload, drupalBody, type Lead } from '../../worker/leads/lead';
-import { demo, demoUrl, freshStart, request } from './helpers';
+import { demo, demoUrl, eventually, freshStart, request } from './helpers';
 
 beforeEach(freshStart);
 afterEach(() => vi.restoreAllMocks());
@@ -254,15 +254,6 @@ interface Submission {
 }
 const submissions = () => demo.json<Submission[]>('/__demo/submissions');
 const crmLeads = () => demo.json<{ data: { name: string; phone: string; email: string; comment: string } }[]>('/__demo/crm/leads');
-
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 const PAGE = { send_page_url: 'http://127.0.0.1:8787/actions/skidka.html', send_page_title: 'Скидка' };
 const FILLED = {

@@ -5,7 +5,7 @@ import { validateForm } from '../../common/forms/validate';
 import { crmPayload, type Lead } from '../../worker/leads/lead';
 import { shownKeyOf, shownKeysOf } from '../../worker/leads/accept';
 import { readSubmitAnswer } from '../../worker/leads/submit';
-import { demo, demoUrl, freshStart, request } from './helpers';
+import { demo, demoUrl, eventually, freshStart, request } from './helpers';
 
 beforeEach(freshStart);
 
@@ -49,16 +49,6 @@ interface Submission {
   data: Record<string, unknown>;
 }
 const submissions = () => demo.json<Submission[]>('/__demo/submissions');
-
-/** Waits until `check` holds (the queue delivers on its own schedule), at most `ms`. */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 describe('the phone mask and validation (spec §5), shared by the popup and the worker', () => {
   it('reads a number however it is typed or pasted', () => {

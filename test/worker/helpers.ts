@@ -105,3 +105,13 @@ export async function firstAlias(bundle: string): Promise<string> {
   if (!alias) throw new Error(`the demo origin has no ${bundle}`);
   return alias;
 }
+
+/** Waits until `check` holds (the leads queue delivers on its own schedule), at most `ms`; the last value either way. */
+export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, ms = 15_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() > until) return value;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

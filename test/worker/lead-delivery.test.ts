@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT, HONEYPOT, HONEYPOT_OLD } from '../../common/forms/definition';
 import { readSubmitAnswer } from '../../worker/leads/submit';
-import { demo, demoUrl, freshStart, request } from './helpers';
+import { demo, demoUrl, eventually, freshStart, request } from './helpers';
 
 beforeEach(freshStart);
 
@@ -45,15 +45,6 @@ interface CrmLead {
 const submissions = () => demo.json<Submission[]>('/__demo/submissions');
 const crmLeads = () => demo.json<CrmLead[]>('/__demo/crm/leads');
 
-/** Waits until `check` holds (the queue delivers on its own schedule), at most `ms`. */
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, ms = 20_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const PAGE = { send_page_url: 'http://127.0.0.1:8787/vacancy/administrator.html', send_page_title: 'Администратор' };
@@ -147,7 +138,7 @@ describe('a resume on a Drupal without the upload resource (a stock webform_rest
   it('lets a small file ride on the queue when the CRM is down at that moment', async () => {
     await control('/__demo/crm/fail', { times: 1 });
     expect((await post('send_resume', await resume('Анна Маленькая'))).status).toBe(200);
-    const leads = named('Анна Маленькая')(await eventually(crmLeads, (list) => named('Анна Маленькая')(list).length > 0));
+    const leads = named('Анна Маленькая')(await eventually(crmLeads, (list) => named('Анна Маленькая')(list).length > 0, 20_000));
     expect(leads.map((l) => l.files.map((f) => f.sha256))).toEqual([[await sha256(RESUME_TEXT)]]);
   });
 });
@@ -169,7 +160,7 @@ describe('a resume on a Drupal with the upload resource (the patch)', () => {
     const [submission] = submittedBy('Анна Загруженная')(await submissions());
     expect(submission!.data.rezyume).toMatchObject({ fid: expect.stringMatching(/^\d+$/), name: 'rezyume-anna.pdf' });
     expect(String(submission!.data.primechanie)).not.toContain('передан в CRM');
-    const leads = named('Анна Загруженная')(await eventually(crmLeads, (list) => named('Анна Загруженная')(list).length > 0));
+    const leads = named('Анна Загруженная')(await eventually(crmLeads, (list) => named('Анна Загруженная')(list).length > 0, 20_000));
     expect(leads[0]!.files).toEqual([]);
   });
 });
@@ -239,7 +230,7 @@ describe("the submission's page (webform's uri, from the Referer)", () => {
     await demo.faults({ rules: [{ match: '/webform_rest/submit', status: 503 }] });
     expect((await post('callback', callback('Из Очереди'))).status).toBe(202);
     await demo.faults({ rules: [] });
-    const queued = submittedBy('Из Очереди')(await eventually(submissions, (list) => submittedBy('Из Очереди')(list).length > 0));
+    const queued = submittedBy('Из Очереди')(await eventually(submissions, (list) => submittedBy('Из Очереди')(list).length > 0, 20_000));
     expect(queued[0]!.uri).toBe('http://127.0.0.1:8787/news.html');
   });
 });
@@ -250,7 +241,7 @@ describe('the trap field (issue 13 point 9)', () => {
     const { status, json } = await post('callback', callback(name, { [key]: 'https://example.ru' }));
     expect(status).toBe(200);
     expect(json.sid).toEqual(expect.any(String));
-    const [lead] = named(name)(await eventually(crmLeads, (list) => named(name)(list).length > 0));
+    const [lead] = named(name)(await eventually(crmLeads, (list) => named(name)(list).length > 0, 20_000));
     expect(lead!.data.suspected_spam).toBe(true);
     expect(lead!.data.comment.split('\n')[0]).toBe('Возможно, спам: заполнено скрытое поле-ловушка');
     expect(lead!.data.phone).toBe('+7 (999) 888-77-66');
