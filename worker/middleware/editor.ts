@@ -6,6 +6,7 @@ import type { Config } from '../config/config';
 import { createDrupalClient } from '../drupal/client';
 import { fetchFromOrigin } from '../drupal/origin';
 import { classifyRedirectTarget } from '../paths/redirect-target';
+import { clientIp } from './client-ip';
 import type { ConfigVariables } from './config';
 
 /**
@@ -231,17 +232,6 @@ function drupalSessionCookie(headers: Headers): string | undefined {
   return pairs.length > 0 ? pairs.join('; ') : undefined;
 }
 
-/** An IPv4 or IPv6 address as a header carries it; anything else is not passed on. */
-const IP_ADDRESS = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9a-f]{0,4}(?::[0-9a-f]{0,4}){2,7}(?:%[\w.]+)?|::ffff:\d{1,3}(?:\.\d{1,3}){3})$/i;
-
-/**
- * The visitor's address as Cloudflare saw it, else the first of X-Forwarded-For (a proxy in front of the
- * worker); never a guess. Drupal counts failed logins per client IP, which without it is the worker's own.
- */
-function clientIp(c: Context): string | undefined {
-  const candidate = c.req.header('CF-Connecting-IP')?.trim() || c.req.header('X-Forwarded-For')?.split(',', 1)[0]?.trim();
-  return candidate && IP_ADDRESS.test(candidate) ? candidate : undefined;
-}
 
 /**
  * Logs in against Drupal's JSON login (drupal-api.md §4a) without the site's

@@ -3,6 +3,7 @@ import { CONSENT, MAX_FILE_BYTES, MAX_JSON_BYTES, type FormDefinition, type Subm
 import { validateForm, type FieldValue } from '../../common/forms/validate';
 import { POPUP_TITLES, isPopupForm, type PopupForm } from '../../common/popups';
 import type { AppEnv } from '../app-env';
+import { clientIp } from '../middleware/client-ip';
 import type { Lead, LeadMessage } from '../leads/lead';
 import { acceptLead, shownKeysOf } from '../leads/accept';
 import { sitePage } from '../leads/referer';
@@ -167,7 +168,7 @@ formRoutes.post('/api/forms/:id', async (c) => {
     return formError(c, 'Заявку можно отправить только с сайта клиники', 403);
   }
 
-  const client = c.req.header('CF-Connecting-IP') ?? c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() ?? 'local';
+  const client = clientIp(c) ?? 'local';
   const limited = config.leads.limiter ? !(await config.leads.limiter.limit({ key: `forms:${client}` })).success : false;
   if (limited) {
     c.header('Retry-After', '60');
