@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { KvCache, Loaded } from '../cache/kv-cache';
 import { decodeJson, parse, type Decoder } from './decode';
-import { endpoints, pathScoped, type CollectionQuery, type ListingRule, type MenuName, type OtherList, type ServiceList } from './endpoints';
+import { endpoints, MAX_LIST_ITEMS, pathScoped, type CollectionQuery, type ListingRule, type MenuName, type OtherList, type ServiceList } from './endpoints';
 import { wantedRelationships } from '../bundles';
 import { linkFieldOf } from './link-field';
 import { isPublished, toNodeData } from './map-node';
@@ -41,7 +41,7 @@ export interface DrupalClient {
   /** The node a path resolved to; null when Drupal no longer has it or hides it. */
   entity(lookup: Extract<PathLookup, { kind: 'entity' }>): Promise<NodeData | null>;
   nodes(bundle: string, query: CollectionQuery): Promise<NodeList>;
-  /** How many nodes a listing has: Drupal's count when it sends one, else its ids walked (at most MAX_COUNT). */
+  /** How many nodes a listing has: Drupal's count when it sends one, else its ids walked (at most MAX_LIST_ITEMS). */
   countNodes(bundle: string, query: Pick<CollectionQuery, 'rule' | 'filters'>): Promise<number>;
   /**
    * Every published node of `bundle` with an alias (the sitemap): its path, and its
@@ -238,7 +238,7 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, ...origin }
         const doc = (await decodeJson(`count ${bundle}`, CollectionDocumentSchema)(response)).value;
         if (doc.meta?.count !== undefined) return { value: doc.meta.count, tags: listTags(bundle) };
         // Core JSON:API does not count: the ids are walked, no further than a listing ever shows; drafts are not counted.
-        const ids = await walk(`count ${bundle}`, doc, CollectionDocumentSchema, MAX_COUNT);
+        const ids = await walk(`count ${bundle}`, doc, CollectionDocumentSchema, MAX_LIST_ITEMS);
         return { value: ids.filter(isPublished).length, tags: listTags(bundle) };
       });
     },
@@ -412,9 +412,8 @@ interface CollectionPage<T> {
   links?: { next?: { href: string } };
 }
 
-/** JSON:API's largest page, and spec §9's most items a listing ever pages through. */
+/** JSON:API's largest page. */
 const COUNT_PAGE = 50;
-const MAX_COUNT = 1000;
 
 /** The sitemap protocol's most URLs a file; no bundle is walked further. */
 const MAX_PATHS = 50_000;

@@ -21,6 +21,9 @@ export interface ListingRule {
   value: string;
 }
 
+/** Spec §9: the most items a listing ever shows or pages through; a longer collection is walked no further. */
+export const MAX_LIST_ITEMS = 1000;
+
 export interface CollectionQuery {
   offset?: number;
   limit?: number;

@@ -1,4 +1,4 @@
-import type { ListingRule } from '../drupal/endpoints';
+import { MAX_LIST_ITEMS, type ListingRule } from '../drupal/endpoints';
 
 /**
  * Spec §2's listing routes (reading A): each lists one bundle, newest first, and
@@ -28,7 +28,6 @@ export const LISTING_ROUTES: readonly ListingRoute[] = [
   { path: '/do-i-posle.html', bundle: 'gallery', title: 'Фото до и после', dated: false, paged: false },
 ];
 
-/** Spec §9: the pager shows 10 items a page, of at most 1000 items; a listing without pages shows as many. */
+/** Spec §9: the pager shows 10 items a page, of at most MAX_LIST_ITEMS; a listing without pages shows as many. */
 export const PAGE_SIZE = 10;
-export const MAX_ITEMS = 1000;
-export const MAX_PAGE = MAX_ITEMS / PAGE_SIZE;
+export const MAX_PAGE = MAX_LIST_ITEMS / PAGE_SIZE;

@@ -6,7 +6,8 @@ import { optional } from '../drupal/optional';
 import { defer } from '../render/deferred';
 import { ListingScreen } from '../screens/ListingScreen';
 import { renderError } from './error';
-import { MAX_ITEMS, MAX_PAGE, PAGE_SIZE, type ListingRoute } from './listing-table';
+import { MAX_LIST_ITEMS } from '../drupal/endpoints';
+import { MAX_PAGE, PAGE_SIZE, type ListingRoute } from './listing-table';
 
 const todayInMoscow = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
 
@@ -38,7 +39,7 @@ export function listingRoute(route: ListingRoute) {
     const list = await c.var.drupal.nodes(route.bundle, {
       sort: '-created',
       // One page of a paged listing; every item of one without pages (Drupal's 50 a request, walked).
-      limit: route.paged ? PAGE_SIZE : MAX_ITEMS,
+      limit: route.paged ? PAGE_SIZE : MAX_LIST_ITEMS,
       offset: (page - 1) * PAGE_SIZE,
       rule,
     });
