@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { cloudflareTest } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { TEST_SECRETS, testCrmUrl } from './test/setup/secrets';
@@ -38,6 +39,30 @@ export default defineConfig({
         },
       },
       {
+        // The same worker tests against the Node target: the site built in-process on a real
+        // Valkey (redis-server), `cloudflare:test` and `cloudflare:workers` given by test/node/.
+        resolve: {
+          alias: {
+            'cloudflare:test': fileURLToPath(new URL('./test/node/cloudflare-test.ts', import.meta.url)),
+            'cloudflare:workers': fileURLToPath(new URL('./test/node/cloudflare-workers.ts', import.meta.url)),
+          },
+        },
+        // As on Workers (wrangler.toml's define): React's production build, so JSX without jsxDEV.
+        define: { 'process.env.NODE_ENV': '"production"' },
+        oxc: { jsx: { runtime: 'automatic', development: false } },
+        test: {
+          name: 'node',
+          include: [
+            'cache', 'revalidate', 'revalidate-next', 'purge-recache', 'rendered-pages', 'forms', 'form-elements', 'lead-delivery',
+            'demo-crm', 'editors', 'login-flood', 'hardening', 'security-headers', 'sanitize-html', 'drupal-files', 'drafts', 'secrets',
+          ].map((name) => `test/worker/${name}.test.ts`),
+          environment: 'node',
+          globalSetup: ['test/node/setup.ts'],
+          fileParallelism: false,
+          testTimeout: 20_000,
+        },
+      },
+      {
         // Node side: the site and the demo origin under wrangler dev, driven by Chromium.
         test: {
           name: 'browser',
@@ -46,6 +71,29 @@ export default defineConfig({
           globalSetup: ['test/setup/site.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The same Chromium suites against the Node target (dist/node/server.js + redis-server); needs `npm run build`.
+        test: {
+          name: 'browser-node',
+          include: ['test/browser/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/setup/site-node.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The Node target as ops run it: built server processes on a real Valkey, each file starting its own.
+        test: {
+          name: 'node-target',
+          include: ['test/node-target/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

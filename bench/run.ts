@@ -3,7 +3,9 @@
  * 1. Warm cache: a page against a static file of the same bytes served by the same
  *    runtime (workerd's static assets) at the address that answers 200 itself:
  *    requests per second at the same concurrency, and the median time of one request
- *    at a time.
+ *    at a time. Then the same on the Node target (dist/node/server.js with Valkey),
+ *    whose static file it serves from dist/client, with 1 and 2 processes; the goal is
+ *    a Node ratio within the Workers one.
  * 2. Cold render (empty cache) with every demo-origin call delayed by 100 ms, as a
  *    multiple of that delay; and how much of it the delay added: about 2 means the
  *    page's calls ran in two parallel rounds (path lookup, then the node), not one by one.
@@ -11,17 +13,18 @@
  * 4. Issue 6 §7's budgets in Chromium per page kind: JavaScript of a visit that only
  *    reads, JavaScript with every island woken, CSS.
  * 5. Lighthouse (mobile) per page kind: performance, accessibility, LCP, TBT, CLS.
- * BENCH_PARTS=ratios,budgets,lighthouse picks parts (all by default); BENCH_SECONDS sets each load run (5).
+ * BENCH_PARTS=ratios,budgets,lighthouse picks parts (all by default; ratios measures both targets); BENCH_SECONDS sets each load run (5).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
-import { ROOT, freePort, startDemoOrigin, startSite, type WorkerServer } from '../scripts/servers.ts';
+import { ROOT, freePort, startDemoOrigin, startNodeSite, startSite, startValkey, type WorkerServer } from '../scripts/servers.ts';
 import { BUDGET, readingVisit, wokenVisit } from './budgets.ts';
 import { DESKTOP, PHONE, launchChromium } from './chromium.ts';
 import { withLighthouse } from './lighthouse.ts';
 import { pageKinds, statusIfNot200, type PageKind } from './pages.ts';
-import { directUrl, sequentialMedians, throughput } from './warm.ts';
+import { directUrl, pairedThroughput, sequentialMedians } from './warm.ts';
 
 const DELAY_MS = 100;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -86,7 +89,43 @@ function weights(html: string) {
   };
 }
 
+/** Both targets share the machine with the load generator: figures read differently on a busy one. */
+const machine = () => `${availableParallelism()} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/**
+ * The site (wrangler dev) on a free port with SITE_URL its own address. Other runs on the machine
+ * pick free ports too, and wrangler also takes port + 10 000 for its inspector: a port taken
+ * between the choice and the start is tried again on another.
+ */
+async function siteOnFreePort(demoUrl: string): Promise<WorkerServer> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    try {
+      return await startSite({ port, vars: { DRUPAL_BASE_URL: demoUrl, SITE_URL: `http://127.0.0.1:${port}` } });
+    } catch (error) {
+      if (attempt >= 3 || !/Address already in use/.test(String(error))) throw error;
+    }
+  }
+}
+
+/**
+ * wrangler dev rebuilds and reloads the worker when its sources change (others may edit them while
+ * the bench runs), cutting requests in flight: a measurement cut that way is taken again, and says so.
+ */
+async function retried<T>(what: string, measure: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measure();
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      const reason = error instanceof Error ? `${error.message}${error.cause ? ` (${String(error.cause)})` : ''}` : String(error);
+      console.log(`  (${what}: ${reason.slice(0, 160)}; taken again)`);
+      await new Promise((r) => setTimeout(r, 2_000));
+    }
+  }
+}
 
 /** Every verdict the run printed that missed its budget or target. */
 const failures: string[] = [];
@@ -94,6 +133,15 @@ function verdict(ok: boolean, what: string): string {
   if (!ok) failures.push(what);
   return ok ? 'PASS' : 'FAIL';
 }
+
+/** A warm page against its static file on one target: req/s at CONCURRENCY, and the medians one at a time. */
+interface Warm {
+  pageRps: number;
+  fileRps: number;
+  pageMs: number;
+  fileMs: number;
+}
+const workersWarm = new Map<string, Warm>();
 
 const postFaults = (demoUrl: string, faults: object) =>
   fetch(`${demoUrl}/__demo/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(faults) }).then((r) => r.arrayBuffer());
@@ -104,44 +152,50 @@ async function ratios(demoUrl: string, pages: PageKind[], servers: WorkerServer[
   // (the same bytes compress alike, as the edge compresses both).
   rmSync(STATIC_DIR, { recursive: true, force: true });
   mkdirSync(STATIC_DIR, { recursive: true });
-  const probePort = await freePort();
-  const probe = await startSite({ port: probePort, vars: { DRUPAL_BASE_URL: demoUrl, SITE_URL: `http://127.0.0.1:${probePort}` } });
+  const probe = await siteOnFreePort(demoUrl);
   const htmlOf = new Map<string, string>();
-  for (const p of pages) {
-    await (await fetch(probe.url + p.path)).text();
-    const html = await (await fetch(probe.url + p.path)).text();
-    htmlOf.set(p.name, html);
-    writeFileSync(join(STATIC_DIR, `${p.name}.html`), html);
+  try {
+    for (const p of pages) {
+      const html = await retried(`learning ${p.path}`, async () => {
+        await (await fetch(probe.url + p.path)).text();
+        return (await fetch(probe.url + p.path)).text();
+      });
+      htmlOf.set(p.name, html);
+      writeFileSync(join(STATIC_DIR, `${p.name}.html`), html);
+    }
+  } finally {
+    await probe.stop();
   }
-  await probe.stop();
 
-  const warmPort = await freePort();
-  const warm = await startSite({ port: warmPort, vars: { DRUPAL_BASE_URL: demoUrl, SITE_URL: `http://127.0.0.1:${warmPort}` } });
+  const warm = await siteOnFreePort(demoUrl);
   servers.push(warm);
   // A cold render: a site just started with empty KV and an empty memory tier.
-  const coldRender = async (path: string) => {
-    const port = await freePort();
-    const cold = await startSite({ port, vars: { DRUPAL_BASE_URL: demoUrl, SITE_URL: `http://127.0.0.1:${port}` } });
-    try {
-      // Warm the isolate itself (code loaded, JIT) on another page, so only Drupal's part is cold.
-      await (await fetch(`${cold.url}/400`)).text();
-      return await timed(cold.url + path);
-    } finally {
-      await cold.stop();
-    }
-  };
+  const coldRender = (path: string) =>
+    retried(`cold ${path}`, async () => {
+      const cold = await siteOnFreePort(demoUrl);
+      try {
+        // Warm the isolate itself (code loaded, JIT) on another page, so only Drupal's part is cold.
+        await (await fetch(`${cold.url}/400`)).text();
+        return await timed(cold.url + path);
+      } finally {
+        await cold.stop();
+      }
+    });
 
-  console.log(`Ratios: ${CONCURRENCY} concurrent connections for ${DURATION_S} s, or ${SEQUENTIAL_SAMPLES} requests one at a time; loopback, workerd via wrangler dev, gzip\n`);
+  console.log(`Ratios: ${CONCURRENCY} concurrent connections for ${DURATION_S} s each (page and file in alternating 1 s rounds), or ${SEQUENTIAL_SAMPLES} requests one at a time; loopback, workerd via wrangler dev, gzip (${machine()})\n`);
   for (const p of pages) {
     const pageUrl = warm.url + p.path;
-    for (let i = 0; i < 3; i++) await (await fetch(pageUrl)).text();
-    const check = await fetch(pageUrl);
-    await check.text();
     const fileName = `${p.name}.html`;
-    const { url: staticUrl, hops } = await directUrl(warm.url, `/__bench/${fileName}`, readFileSync(join(STATIC_DIR, fileName)));
-    const siteRps = await throughput(pageUrl, CONCURRENCY, DURATION_S);
-    const staticRps = await throughput(staticUrl, CONCURRENCY, DURATION_S);
-    const one = await sequentialMedians(pageUrl, staticUrl, SEQUENTIAL_SAMPLES);
+    const { check, staticUrl, hops, siteRps, staticRps, one } = await retried(`warm ${p.path}`, async () => {
+      for (let i = 0; i < 3; i++) await (await fetch(pageUrl)).text();
+      const check = await fetch(pageUrl);
+      await check.text();
+      const { url: staticUrl, hops } = await directUrl(warm.url, `/__bench/${fileName}`, readFileSync(join(STATIC_DIR, fileName)));
+      const { page: siteRps, file: staticRps } = await pairedThroughput(pageUrl, staticUrl, CONCURRENCY, DURATION_S);
+      const one = await sequentialMedians(pageUrl, staticUrl, SEQUENTIAL_SAMPLES);
+      return { check, staticUrl, hops, siteRps, staticRps, one };
+    });
+    workersWarm.set(p.name, { pageRps: siteRps, fileRps: staticRps, pageMs: one.page, fileMs: one.file });
 
     const coldRuns = async (delayMs: number) => {
       await postFaults(demoUrl, { delayMs });
@@ -167,6 +221,107 @@ async function ratios(demoUrl: string, pages: PageKind[], servers: WorkerServer[
         `the delay added ${rounds.toFixed(2)}× itself (sequential origin rounds; without delay the page took ${median(base.map((r) => r.total)).toFixed(0)} ms)`,
     );
     console.log(`  up front: JS ${kb(w.upfrontJs)} + CSS ${kb(w.upfrontCss)} gzipped; with all ${w.islands} islands hydrated: JS ${kb(w.hydratedJs)} gzipped\n`);
+  }
+}
+
+const NODE_PROCESSES = [1, 2] as const;
+
+/**
+ * 1 on the Node target: the same warm pages against static files of the Node site's own bytes, served
+ * by the Node site itself from dist/client. It reads dist/client once at start-up, so the files are
+ * written first, by a probe site on the same port (SITE_URL, and so the bytes, stay the same).
+ */
+async function nodeRatios(demoUrl: string, pages: PageKind[], servers: WorkerServer[]) {
+  const valkey = await startValkey({ port: await freePort() });
+  servers.push({ url: valkey.url, port: valkey.port, process: valkey.process, output: () => '', stop: valkey.stop });
+  const port = await freePort();
+  const options = { port, valkeyUrl: valkey.url, vars: { DRUPAL_BASE_URL: demoUrl, SITE_URL: `http://127.0.0.1:${port}` } };
+  const fileOf = (p: PageKind) => join(STATIC_DIR, `node-${p.name}.html`);
+  const bytesOf = new Map<string, Buffer>();
+  try {
+    const probe = await startNodeSite(options);
+    try {
+      for (const p of pages) {
+        await (await fetch(probe.url + p.path)).arrayBuffer();
+        const bytes = Buffer.from(await (await fetch(probe.url + p.path)).arrayBuffer());
+        bytesOf.set(p.name, bytes);
+        mkdirSync(STATIC_DIR, { recursive: true });
+        writeFileSync(fileOf(p), bytes);
+      }
+    } finally {
+      await probe.stop();
+    }
+
+    const figures = new Map<string, Map<number, Warm>>();
+    const cache = new Map<string, string | null>();
+    for (const processes of NODE_PROCESSES) {
+      const site = await startNodeSite({ ...options, processes });
+      try {
+        // Every process warms its own memory tier; with several, the kernel spreads these among them.
+        for (const p of pages) for (let i = 0; i < 10 * processes; i++) await (await fetch(site.url + p.path)).arrayBuffer();
+        for (const p of pages) {
+          const pageUrl = site.url + p.path;
+          const check = await fetch(pageUrl);
+          const now = Buffer.from(await check.arrayBuffer());
+          cache.set(p.name, check.headers.get('X-Cache'));
+          // Each answer has its own CSP nonce, of the same length; anything else differing would make the file no comparator.
+          const unsalted = (bytes: Buffer) => bytes.toString().replace(/nonce="[^"]*"/g, 'nonce=""');
+          if (unsalted(now) !== unsalted(bytesOf.get(p.name)!)) {
+            throw new Error(`Node ${p.path}: ${now.byteLength} bytes unlike the ${bytesOf.get(p.name)!.byteLength} of the probe (beyond the nonce): the file would not be the same bytes`);
+          }
+          const { url: staticUrl } = await directUrl(site.url, `/__bench/node-${p.name}.html`, bytesOf.get(p.name)!);
+          const { page: pageRps, file: fileRps } = await pairedThroughput(pageUrl, staticUrl, CONCURRENCY, DURATION_S);
+          const one = processes === 1 ? await sequentialMedians(pageUrl, staticUrl, SEQUENTIAL_SAMPLES) : { page: NaN, file: NaN };
+          if (!figures.has(p.name)) figures.set(p.name, new Map());
+          figures.get(p.name)!.set(processes, { pageRps, fileRps, pageMs: one.page, fileMs: one.file });
+        }
+      } finally {
+        await site.stop();
+      }
+    }
+
+    console.log(
+      `Node target: dist/node/server.js with Valkey (redis-server, AOF); the static file served by the same Node site from dist/client; ` +
+        `${CONCURRENCY} connections for ${DURATION_S} s each (alternating 1 s rounds), ${SEQUENTIAL_SAMPLES} one at a time; the Node target does not compress (both sides identity); ${machine()}\n`,
+    );
+    for (const p of pages) {
+      const byProcesses = figures.get(p.name)!;
+      console.log(`${p.name} (${p.path}, ${kb(bytesOf.get(p.name)!.byteLength)} of HTML, X-Cache ${cache.get(p.name)})`);
+      for (const [processes, w] of byProcesses) {
+        console.log(
+          `  warm throughput, ${processes} process${processes > 1 ? 'es' : ''}: ${w.pageRps.toFixed(0)} req/s vs static file of the same bytes ${w.fileRps.toFixed(0)} req/s ` +
+            `(/__bench/node-${p.name}.html, 200) → ratio ${(w.pageRps / w.fileRps).toFixed(2)} (the file serves ${(w.fileRps / w.pageRps).toFixed(2)}× as many)`,
+        );
+      }
+      const one = byProcesses.get(1)!;
+      console.log(`  warm, one request at a time (1 process): median ${one.pageMs.toFixed(2)} ms vs static ${one.fileMs.toFixed(2)} ms → the page takes ${(one.pageMs / one.fileMs).toFixed(2)}× the file\n`);
+    }
+
+    console.log('Node against Workers, warm (goal: the Node ratio within the Workers ratio — page/static throughput at least as high, one-at-a-time multiple at most as high)\n');
+    const goal = (ok: boolean) => (ok ? 'PASS' : 'INFO (goal not met)');
+    for (const p of pages) {
+      const workers = workersWarm.get(p.name);
+      const byProcesses = figures.get(p.name)!;
+      if (!workers) continue;
+      const workersRatio = workers.pageRps / workers.fileRps;
+      const workersMultiple = workers.pageMs / workers.fileMs;
+      console.log(`${p.name} (${p.path})`);
+      for (const [processes, w] of byProcesses) {
+        const ratio = w.pageRps / w.fileRps;
+        console.log(
+          `  throughput ratio page/static: Node ${processes} process${processes > 1 ? 'es' : ''} ${ratio.toFixed(2)} (${w.pageRps.toFixed(0)}/${w.fileRps.toFixed(0)} req/s) ` +
+            `vs Workers ${workersRatio.toFixed(2)} (${workers.pageRps.toFixed(0)}/${workers.fileRps.toFixed(0)} req/s) ${goal(ratio >= workersRatio)}`,
+        );
+      }
+      const one = byProcesses.get(1)!;
+      const multiple = one.pageMs / one.fileMs;
+      console.log(
+        `  one at a time, page/static p50: Node ${multiple.toFixed(2)}× (${one.pageMs.toFixed(2)}/${one.fileMs.toFixed(2)} ms) ` +
+          `vs Workers ${workersMultiple.toFixed(2)}× (${workers.pageMs.toFixed(2)}/${workers.fileMs.toFixed(2)} ms) ${goal(multiple <= workersMultiple)}\n`,
+      );
+    }
+  } finally {
+    for (const p of pages) rmSync(fileOf(p), { force: true });
   }
 }
 
@@ -248,10 +403,12 @@ async function main() {
     const demo = await startDemoOrigin({ port: await freePort() });
     servers.push(demo);
     const kinds = await pageKinds(demo.url);
-    if (PARTS.has('ratios')) await ratios(demo.url, kinds.slice(0, 2), servers);
+    if (PARTS.has('ratios')) {
+      await ratios(demo.url, kinds.slice(0, 2), servers);
+      await nodeRatios(demo.url, kinds.slice(0, 2), servers);
+    }
     if (PARTS.has('budgets') || PARTS.has('lighthouse')) {
-      const port = await freePort();
-      const site = await startSite({ port, vars: { DRUPAL_BASE_URL: demo.url, SITE_URL: `http://127.0.0.1:${port}` } });
+      const site = await siteOnFreePort(demo.url);
       servers.push(site);
       // Warm: these parts measure what a visitor gets, not a cold cache.
       for (const kind of kinds) await (await fetch(site.url + kind.path)).arrayBuffer();

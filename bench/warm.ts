@@ -32,12 +32,32 @@ export async function directUrl(siteUrl: string, path: string, expected: Buffer)
   throw new Error(`static comparator ${siteUrl + path}: too many redirects`);
 }
 
-/** Closed-loop load: `connections` clients, each sending its next request when the last one finished. */
-export async function throughput(url: string, connections: number, seconds: number): Promise<number> {
-  const result = await autocannon({ url, connections, duration: seconds, headers: HEADERS });
-  const failed = result.non2xx + result.errors + result.timeouts;
-  if (failed > 0 || result['3xx'] > 0) throw new Error(`${url}: ${failed} failed and ${result['3xx']} redirected of ${result.requests.total} requests`);
-  return result.requests.total / (result.duration || seconds);
+/**
+ * Closed-loop load (`connections` clients, each sending its next request when the last one finished)
+ * on page and file in alternating one-second rounds, `seconds` of each in all, so that the load of
+ * anything else on the machine (other runs, the other target idling) falls on both alike:
+ * requests per second of each over its own rounds.
+ */
+export async function pairedThroughput(pageUrl: string, staticUrl: string, connections: number, seconds: number): Promise<{ page: number; file: number }> {
+  const rounds = Math.max(1, Math.round(seconds));
+  const run = async (url: string) => {
+    const result = await autocannon({ url, connections, duration: seconds / rounds, headers: HEADERS });
+    const failed = result.non2xx + result.errors + result.timeouts;
+    if (failed > 0 || result['3xx'] > 0) throw new Error(`${url}: ${failed} failed and ${result['3xx']} redirected of ${result.requests.total} requests`);
+    return { requests: result.requests.total, seconds: result.duration || seconds / rounds };
+  };
+  const page = { requests: 0, seconds: 0 };
+  const file = { requests: 0, seconds: 0 };
+  for (let i = 0; i < rounds; i++) {
+    // Which goes first alternates too: the first of a pair may meet leftovers of the round before.
+    const order = i % 2 === 0 ? ([[pageUrl, page], [staticUrl, file]] as const) : ([[staticUrl, file], [pageUrl, page]] as const);
+    for (const [url, total] of order) {
+      const r = await run(url);
+      total.requests += r.requests;
+      total.seconds += r.seconds;
+    }
+  }
+  return { page: page.requests / page.seconds, file: file.requests / file.seconds };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;

@@ -3,7 +3,7 @@
  * tests and the benchmark alike, and waits until each answers HTTP.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -124,3 +124,130 @@ export const startDemoOrigin = (options: ServerOptions) =>
 
 /** The site; a static asset proves it is up without rendering (and caching) a page. */
 export const startSite = (options: ServerOptions) => startWorker({ ...options, config: SITE_CONFIG, readyPath: '/favicon.svg' });
+
+export interface NodeSiteServer extends WorkerServer {
+  /** Sends a signal to the site's process (group, with PROCESSES > 1). */
+  signal: (signal: NodeJS.Signals) => void;
+}
+
+export interface NodeSiteOptions {
+  port: number;
+  valkeyUrl: string;
+  vars?: Record<string, string>;
+  /** Processes on this port (node:cluster); 1 unless given. */
+  processes?: number;
+  /** Spool and files folder; a fresh temporary one unless given. */
+  stateDir?: string;
+  /** Valkey key prefix; two sites on one Valkey are one site only when it is the same. */
+  keyPrefix?: string;
+  inheritOutput?: boolean;
+  timeoutMs?: number;
+}
+
+/** The Node target (dist/node/server.js, built by `npm run build`), as `npm run start:node` runs it. */
+export async function startNodeSite(options: NodeSiteOptions): Promise<NodeSiteServer> {
+  const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'clinic-node-'));
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'node', 'server.js')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      ...options.vars,
+      PORT: String(options.port),
+      VALKEY_URL: options.valkeyUrl,
+      VALKEY_PREFIX: options.keyPrefix ?? 'clinic:',
+      PROCESSES: String(options.processes ?? 1),
+      STATE_DIR: stateDir,
+    },
+    stdio: ['ignore', options.inheritOutput ? 'inherit' : 'pipe', options.inheritOutput ? 'inherit' : 'pipe'],
+    detached: true,
+  });
+  return waitForServer(child, options.port, '/favicon.svg', 'node dist/node/server.js', options.timeoutMs ?? 30_000);
+}
+
+async function waitForServer(child: ChildProcess, port: number, readyPath: string, name: string, timeoutMs: number): Promise<NodeSiteServer> {
+  const url = `http://127.0.0.1:${port}`;
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const signal = (sig: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, sig);
+    } catch {
+      // Already gone.
+    }
+  };
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      await new Promise<void>((done) => {
+        child.once('exit', () => done());
+        signal('SIGTERM');
+        setTimeout(() => signal('SIGKILL'), 10_000).unref();
+      });
+    }
+    signal('SIGKILL');
+    for (let i = 0; i < 50 && (await answers(url)); i++) await new Promise((r) => setTimeout(r, 100));
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${log}`);
+    try {
+      await fetch(url + readyPath, { signal: AbortSignal.timeout(2_000) });
+      return { url, port, process: child, output: () => log, stop, signal };
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  await stop();
+  throw new Error(`${name} did not answer on ${url}:\n${log}`);
+}
+
+export interface ValkeyServer {
+  url: string;
+  port: number;
+  process: ChildProcess;
+  /** Its data folder (the append-only file lives here). */
+  dir: string;
+  stop: () => Promise<void>;
+  /** `kill -9`, as a crash would. */
+  kill: () => Promise<void>;
+}
+
+/** The Valkey (or Redis) server installed on the machine, on `port`, append-only as the README tells ops to run it. */
+export async function startValkey(options: { port: number; dir?: string }): Promise<ValkeyServer> {
+  const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'clinic-valkey-'));
+  const binary = ['valkey-server', 'redis-server'].find((name) => which(name));
+  if (!binary) throw new Error('Не найден valkey-server или redis-server: установите Valkey (или пакет redis-server)');
+  const child = spawn(binary, ['--port', String(options.port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', ''], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const { connect } = await import('node:net');
+  const pong = () =>
+    new Promise<boolean>((done) => {
+      const socket = connect(options.port, '127.0.0.1');
+      socket.once('error', () => done(false));
+      socket.once('connect', () => socket.write('PING\r\n'));
+      socket.once('data', (data) => {
+        socket.destroy();
+        done(data.toString().startsWith('+PONG'));
+      });
+    });
+  const deadline = Date.now() + 10_000;
+  while (!(await pong())) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${binary} did not start on ${options.port}:\n${log}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const ended = (signal: NodeJS.Signals) =>
+    new Promise<void>((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill(signal);
+    });
+  return { url: `redis://127.0.0.1:${options.port}`, port: options.port, process: child, dir, stop: () => ended('SIGTERM'), kill: () => ended('SIGKILL') };
+}
+
+function which(name: string): boolean {
+  return (process.env.PATH ?? '').split(':').some((dir) => dir && existsSync(join(dir, name)));
+}

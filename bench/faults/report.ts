@@ -9,6 +9,9 @@ export const CRITERIA = {
   unknownCost: 'an unknown URL costs at most 2 origin calls',
   hostileOrigin: 'hostile requests reach Drupal only where they should (files proxy: never; pages: path lookup, redirect lookup, path-independent frame calls)',
   hostileAnswers: 'hostile requests get safe answers (no JSON leaked from the files proxy, no foreign redirect, no injected header)',
+  valkeyDown:
+    'Node: Valkey killed (SIGKILL) under load — visited pages still 200 and never-visited ones answered as Workers would, nothing hung; ' +
+    'a lead sent meanwhile answers 200/202 and reaches the CRM once Valkey is back',
 } as const;
 
 export type Criterion = keyof typeof CRITERIA;
@@ -26,6 +29,15 @@ export interface Row {
 const MAX_DETAILS = 12;
 
 export class Report {
+  private readonly title: string;
+  private readonly criteria: readonly Criterion[];
+
+  /** `title` heads the summary; `criteria` are the ones this report judges (all by default). */
+  constructor(title = '', criteria: readonly Criterion[] = Object.keys(CRITERIA) as Criterion[]) {
+    this.title = title;
+    this.criteria = criteria;
+  }
+
   readonly rows: Row[] = [];
   private readonly failures = new Map<Criterion, string[]>();
   private readonly notes: string[] = [];
@@ -62,14 +74,15 @@ export class Report {
   }
 
   print(): void {
-    console.log('\n== Summary ==');
+    console.log(`\n== Summary${this.title ? `: ${this.title}` : ''} ==`);
     printTable(this.rows);
     if (this.notes.length) {
       console.log('');
       for (const note of this.notes) console.log(`INFO ${note}`);
     }
     console.log('');
-    for (const [key, text] of Object.entries(CRITERIA) as [Criterion, string][]) {
+    for (const key of this.criteria) {
+      const text = CRITERIA[key];
       const failures = this.failures.get(key);
       console.log(`${failures ? 'FAIL' : 'PASS'} ${key}: ${text}${failures ? ` — ${failures.length} finding(s)` : ''}`);
       for (const f of failures?.slice(0, MAX_DETAILS) ?? []) console.log(`       · ${f}`);

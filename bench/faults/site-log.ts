@@ -7,17 +7,21 @@
 import type { WorkerServer } from '../../scripts/servers.ts';
 
 const ERROR_LINE = /\[ERROR\]|✘|Uncaught|had hung|exceeded|Internal error|Reloading local server/i;
+/** The Node target logs in Russian (console.error/warn) and Node's own errors in English. */
+const NODE_ERROR_LINE = /Error|Uncaught|ECONN|ошибк|не удал|недоступ|завершился|не доставлен|не принял/i;
+/** A stale copy served is the expected warning, left out as on Workers. */
+const NODE_EXPECTED = /отдаём сохранённую копию/;
 
 /** Where the log ends now, to read what a run adds. */
 export const logMark = (server: WorkerServer): number => server.output().length;
 
 /** Distinct error lines written since `mark`, most frequent first, e.g. `12× ✘ [ERROR] …`. */
-export function errorsSince(server: WorkerServer, mark: number, max = 3): string[] {
+export function errorsSince(server: WorkerServer, mark: number, max = 3, node = false): string[] {
   const counts = new Map<string, number>();
   // eslint-disable-next-line no-control-regex
   const plain = server.output().slice(mark).replace(/\x1b\[[0-9;]*m/g, '');
   for (const line of plain.split('\n')) {
-    if (!ERROR_LINE.test(line)) continue;
+    if (node ? !NODE_ERROR_LINE.test(line) || NODE_EXPECTED.test(line) : !ERROR_LINE.test(line)) continue;
     const key = line.trim().slice(0, 220);
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }

@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort, startDemoOrigin, startSite, type WorkerServer } from '../../scripts/servers';
+import { freePort, startDemoOrigin, startNodeSite, startSite, type WorkerServer } from '../../scripts/servers';
 import { TEST_SECRETS } from '../setup/secrets';
 import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile } from './chromium';
 import { newestAlias } from './page-kinds';
@@ -39,13 +39,18 @@ interface Site {
   demoUrl: string;
 }
 
-/** The site beside a demo origin of its own, in the lean schema: its cache never saw the full one. */
+/**
+ * The site beside a demo origin of its own, in the lean schema: its cache never saw the full one.
+ * On the target under test: wrangler dev, or the Node site on the suite's Valkey under a key prefix of its own.
+ */
 async function leanSite(): Promise<{ site: Site; stop: () => Promise<void> }> {
   const demo = await startDemoOrigin({ port: await freePort(), vars: { DEMO_SCHEMA: 'lean' } });
   const port = await freePort();
+  const vars = { DRUPAL_BASE_URL: demo.url, SITE_URL: `http://127.0.0.1:${port}`, ...TEST_SECRETS };
+  const valkeyUrl = inject('nodeValkeyUrl');
   let server: WorkerServer;
   try {
-    server = await startSite({ port, vars: { DRUPAL_BASE_URL: demo.url, SITE_URL: `http://127.0.0.1:${port}`, ...TEST_SECRETS } });
+    server = valkeyUrl ? await startNodeSite({ port, valkeyUrl, keyPrefix: 'lean-schema:', vars }) : await startSite({ port, vars });
   } catch (error) {
     await demo.stop();
     throw error;

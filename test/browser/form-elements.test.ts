@@ -24,10 +24,10 @@ beforeAll(async () => {
 });
 
 let visitor = 0;
-/** A context per test, as a client of its own (the worker allows only a few posts a minute from one address). */
+/** A context per test, as a client of its own (the site allows only a few posts a minute from one address: CF-Connecting-IP on Workers, X-Forwarded-For on Node). */
 async function newPage(viewport: typeof PHONE): Promise<Page> {
   visitor += 1;
-  const context = await (await chromium()).newContext({ viewport, extraHTTPHeaders: { 'CF-Connecting-IP': `198.51.100.${200 + visitor}` } });
+  const context = await (await chromium()).newContext({ viewport, extraHTTPHeaders: { 'CF-Connecting-IP': `198.51.100.${200 + visitor}`, 'X-Forwarded-For': `198.51.100.${200 + visitor}` } });
   return context.newPage();
 }
 

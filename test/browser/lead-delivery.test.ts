@@ -18,8 +18,8 @@ const demoUrl = inject('demoUrl');
 const RESUME = Buffer.from('%PDF-1.4\n% резюме для проверки доставки в CRM\n');
 
 async function newPage(): Promise<Page> {
-  // A client of its own: the worker allows only a few posts a minute from one address.
-  const context = await (await chromium()).newContext({ viewport: DESKTOP, extraHTTPHeaders: { 'CF-Connecting-IP': '198.51.100.213' } });
+  // A client of its own: the site allows only a few posts a minute from one address (CF-Connecting-IP on Workers, X-Forwarded-For on Node).
+  const context = await (await chromium()).newContext({ viewport: DESKTOP, extraHTTPHeaders: { 'CF-Connecting-IP': '198.51.100.213', 'X-Forwarded-For': '198.51.100.213' } });
   return context.newPage();
 }
 

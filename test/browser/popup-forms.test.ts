@@ -35,13 +35,16 @@ beforeAll(async () => {
 let visitor = 0;
 /**
  * A context of its own (axe-core opens pages beside the tested one), as a client
- * of its own: the worker allows only a few posts a minute from one address, and
- * these tests are many visitors, not one. Cloudflare sets this header itself in
- * production; wrangler dev keeps what the client sent.
+ * of its own: the site allows only a few posts a minute from one address, and
+ * these tests are many visitors, not one. In production Cloudflare sets
+ * CF-Connecting-IP (wrangler dev keeps what the client sent), and on Node the
+ * reverse proxy sets X-Forwarded-For (the Node site drops CF-Connecting-IP); both
+ * carry the address, so either target sees the same visitor.
  */
 async function newPage(viewport: typeof PHONE): Promise<Page> {
   visitor += 1;
-  const context: BrowserContext = await (await chromium()).newContext({ viewport, extraHTTPHeaders: { 'CF-Connecting-IP': `198.51.100.${visitor}` } });
+  const address = `198.51.100.${visitor}`;
+  const context: BrowserContext = await (await chromium()).newContext({ viewport, extraHTTPHeaders: { 'CF-Connecting-IP': address, 'X-Forwarded-For': address } });
   return context.newPage();
 }
 

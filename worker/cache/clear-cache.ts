@@ -3,12 +3,13 @@
  * purged copies for when Drupal fails; tests need a cache that never held anything.
  * (Production never needs it: a new entry shape changes KEY_VERSION instead.)
  */
+import type { KeyValueStore } from '../platform/seams';
 import { KEY_VERSION } from './cache-key';
 import { clearPurgeAll } from './generation';
 import { clearMemoryTier } from './memory-tier';
 import { clearTagPurges } from './tags';
 
-export async function clearCache(kv: KVNamespace): Promise<void> {
+export async function clearCache(kv: KeyValueStore): Promise<void> {
   let cursor: string | undefined;
   do {
     const page = await kv.list({ prefix: `${KEY_VERSION}:`, cursor });

@@ -9,9 +9,10 @@
  * The record is read through a per-isolate memo, so that a page does not pay an extra KV
  * read before its own lookups.
  */
+import type { KeyValueStore } from '../platform/seams';
 import { forgetRenderedPages } from './rendered-pages';
 
-const PURGE_ALL_KEY = 'cache-purge-all';
+export const PURGE_ALL_KEY = 'cache-purge-all';
 const MEMO_MS = 5_000;
 
 export interface PurgeAllRecord {
@@ -23,11 +24,11 @@ export interface PurgeAllRecord {
 
 const NEVER: PurgeAllRecord = { at: 0, count: 0 };
 
-const memo = new WeakMap<KVNamespace, { record: PurgeAllRecord; readAt: number }>();
+const memo = new WeakMap<KeyValueStore, { record: PurgeAllRecord; readAt: number }>();
 
 const finite = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
 
-export async function lastPurgeAll(kv: KVNamespace): Promise<PurgeAllRecord> {
+export async function lastPurgeAll(kv: KeyValueStore): Promise<PurgeAllRecord> {
   const known = memo.get(kv);
   if (known && Date.now() - known.readAt < MEMO_MS) return known.record;
   let record = NEVER;
@@ -42,10 +43,10 @@ export async function lastPurgeAll(kv: KVNamespace): Promise<PurgeAllRecord> {
 }
 
 /** The editors' generation: how many times everything has been purged. */
-export const currentGeneration = async (kv: KVNamespace): Promise<number> => (await lastPurgeAll(kv)).count;
+export const currentGeneration = async (kv: KeyValueStore): Promise<number> => (await lastPurgeAll(kv)).count;
 
 /** Purges everything now; returns the new generation. */
-export async function bumpGeneration(kv: KVNamespace): Promise<number> {
+export async function bumpGeneration(kv: KeyValueStore): Promise<number> {
   memo.delete(kv);
   forgetRenderedPages();
   const current = await lastPurgeAll(kv);
@@ -55,8 +56,13 @@ export async function bumpGeneration(kv: KVNamespace): Promise<number> {
   return record.count;
 }
 
+/** Forgets the memo, so the next read asks the store (another process purged). */
+export function forgetPurgeAllMemo(kv: KeyValueStore): void {
+  memo.delete(kv);
+}
+
 /** Forgets the memo and the record itself (tests, emptying the cache). */
-export async function clearPurgeAll(kv: KVNamespace): Promise<void> {
+export async function clearPurgeAll(kv: KeyValueStore): Promise<void> {
   memo.delete(kv);
   await kv.delete(PURGE_ALL_KEY);
 }

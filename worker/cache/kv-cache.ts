@@ -1,3 +1,4 @@
+import type { FetchClaims, KeyValueStore } from '../platform/seams';
 import { OriginError } from '../drupal/origin';
 import { cacheKey } from './cache-key';
 import type { CacheReport } from './cache-report';
@@ -53,7 +54,7 @@ interface StoredEntry {
 }
 
 export interface KvCacheOptions {
-  kv: KVNamespace;
+  kv: KeyValueStore;
   settings: CacheSettings;
   guard: OriginGuard;
   waitUntil: (promise: Promise<unknown>) => void;
@@ -100,11 +101,14 @@ interface Stored {
 }
 
 // A copy of unknown age is older than any purge.
-const storedOf = (entry: StoredEntry, metadata: EntryMetadata): Stored => ({ value: entry.v, metadata, tags: entry.t, fetchedAt: Number.isFinite(entry.f) ? entry.f : 0 });
+const fetchedAtOf = (entry: StoredEntry) => (Number.isFinite(entry.f) ? entry.f : 0);
+const storedOf = (entry: StoredEntry, metadata: EntryMetadata): Stored => ({ value: entry.v, metadata, tags: entry.t, fetchedAt: fetchedAtOf(entry) });
 
 const MIN_KV_TTL_SECONDS = 60;
 /** A leader's fetch also reads and parses the body after its timeout-bound answer. */
 const FOLLOWER_SLACK_MS = 1_000;
+/** How often a process waiting for another's fetch looks at the store. */
+const CLAIM_POLL_MS = 20;
 
 const speaksOfDrupal = (error: unknown) => error instanceof OriginError && error.unhealthy;
 
@@ -144,23 +148,58 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
 
   /** One origin fetch per key and isolate at a time; its answer is stored and reported to the breaker. */
   /** `keep`: whether the answer may be stored at all, once the page knows (a draft's metatags name the draft). */
-  const refresh = <T>(key: string, load: () => Promise<Loaded<T>>, keep?: Promise<boolean>): Promise<Loaded<T>> =>
+  /** `seen`: when the copy this request read was fetched (none: undefined), so that another process's newer copy is told from it. */
+  const refresh = <T>(key: string, load: () => Promise<Loaded<T>>, seen: number | undefined, keep?: Promise<boolean>): Promise<Loaded<T>> =>
     coalesce(key, followerWaitMs, async () => {
+      const claims = kv.claims;
+      const claimed = claims ? await fetchedElsewhere<T>(claims, key, seen) : 'mine';
+      if (claimed !== 'mine' && claimed !== 'free') return claimed;
+      const release = () => (claimed === 'mine' && claims ? claims.release(key).catch(() => undefined) : Promise.resolve());
       // A purge that lands while the fetch runs may have missed what it brings: the copy counts from its start.
       const startedAt = Date.now();
       let loaded: Loaded<T>;
       try {
         loaded = await load();
       } catch (error) {
+        waitUntil(release());
         if (speaksOfDrupal(error)) guard.breaker.failed();
         else guard.breaker.succeeded();
         throw error;
       }
       guard.breaker.succeeded();
       const stored = keep ? keep.then((yes) => (yes ? store(key, loaded, startedAt) : undefined)) : store(key, loaded, startedAt);
-      waitUntil(stored.catch((error: unknown) => log(`KV: не удалось сохранить ${key}`, error)));
+      waitUntil(stored.catch((error: unknown) => log(`KV: не удалось сохранить ${key}`, error)).finally(release));
       return loaded;
     });
+
+  /**
+   * Across processes (the store's claims): the first to claim a key fetches it;
+   * the others wait for its copy in the store, or fetch themselves once it gives up.
+   * 'mine': this process claimed it; 'free': nobody could, fetch anyway.
+   */
+  const fetchedElsewhere = async <T>(claims: FetchClaims, key: string, seen: number | undefined): Promise<Loaded<T> | 'mine' | 'free'> => {
+    try {
+      if (await claims.claim(key, followerWaitMs)) return 'mine';
+      const until = Date.now() + followerWaitMs;
+      while (Date.now() < until) {
+        await new Promise((r) => setTimeout(r, CLAIM_POLL_MS));
+        const now = await rawEntry(key);
+        if (now && (seen === undefined || fetchedAtOf(now.entry) !== seen) && !(await outdated(storedOf(now.entry, now.metadata)))) {
+          memorySet(key, { value: now.entry, metadata: now.metadata });
+          return { value: now.entry.v as T, negative: now.metadata.n === 1, tags: now.entry.t };
+        }
+        if (!(await claims.held(key))) return 'free';
+      }
+    } catch {
+      // The store is away: each process fetches for itself.
+    }
+    return 'free';
+  };
+
+  const rawEntry = async (key: string): Promise<{ entry: StoredEntry; metadata: EntryMetadata } | undefined> => {
+    const { value, metadata } = await kv.getWithMetadata<EntryMetadata>(key, 'text');
+    return value === null || !metadata ? undefined : { entry: JSON.parse(value) as StoredEntry, metadata };
+  };
 
   // Entries were written by this worker's own decoders; the key version changes when their shapes do.
   const read = async (key: string): Promise<Stored | undefined> => {
@@ -182,7 +221,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
     async known<T>(url: string, load: () => Promise<Loaded<T>>): Promise<T | undefined> {
       const key = await keyFor(url);
       if (await read(key)) return cache.get(url, load);
-      waitUntil(refresh(key, load).catch((error: unknown) => log(`Drupal: ${url} не получен`, error)));
+      waitUntil(refresh(key, load, undefined).catch((error: unknown) => log(`Drupal: ${url} не получен`, error)));
       return undefined;
     },
 
@@ -203,7 +242,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
         if (stored && !purged && now < stored.metadata.su) {
           settle('STALE');
           if (!inFlight(key, followerWaitMs) && guard.breaker.admit()) {
-            waitUntil(refresh(key, load, keep).catch((error: unknown) => log(`Drupal: фоновое обновление ${url} не удалось`, error)));
+            waitUntil(refresh(key, load, stored.fetchedAt, keep).catch((error: unknown) => log(`Drupal: фоновое обновление ${url} не удалось`, error)));
           }
           return stored.value as T;
         }
@@ -220,7 +259,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
           // Nothing to serve instead: worth waiting for another request's probe rather than failing at once.
           if (!(await guard.breaker.admitOrAwaitProbe())) throw new OriginError('Drupal недоступен: запросы приостановлены после череды ошибок');
         }
-        const fetching = refresh(key, load, keep);
+        const fetching = refresh(key, load, stored?.fetchedAt, keep);
         // Finishes and stores even if this visitor goes away; other requests may be waiting for it.
         waitUntil(fetching.catch(() => undefined));
         try {

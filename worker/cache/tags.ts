@@ -11,17 +11,18 @@
  * per-isolate memo. No index of payloads per tag is kept, so filling the cache
  * writes nothing extra; a tag purged longer ago than any payload lives is dropped.
  */
+import type { KeyValueStore } from '../platform/seams';
 import { forgetRenderedPages } from './rendered-pages';
 
-const TAGS_KEY = 'cache-tag-purges';
+export const TAGS_KEY = 'cache-tag-purges';
 const MEMO_MS = 5_000;
 
 /** Tag → when it was last purged, epoch ms. */
 export type TagPurges = Readonly<Record<string, number>>;
 
-const memo = new WeakMap<KVNamespace, { purges: TagPurges; readAt: number }>();
+const memo = new WeakMap<KeyValueStore, { purges: TagPurges; readAt: number }>();
 
-export async function tagPurges(kv: KVNamespace): Promise<TagPurges> {
+export async function tagPurges(kv: KeyValueStore): Promise<TagPurges> {
   const known = memo.get(kv);
   if (known && Date.now() - known.readAt < MEMO_MS) return known.purges;
   const purges: Record<string, number> = {};
@@ -40,7 +41,7 @@ export async function tagPurges(kv: KVNamespace): Promise<TagPurges> {
  * older than that outdates nothing still stored, and is forgotten. Two purges at once
  * may each drop the other's tags (last write wins); the `next` module sends one call per save.
  */
-export async function purgeTags(kv: KVNamespace, tags: readonly string[], keepMs: number): Promise<TagPurges> {
+export async function purgeTags(kv: KeyValueStore, tags: readonly string[], keepMs: number): Promise<TagPurges> {
   memo.delete(kv);
   forgetRenderedPages();
   const now = Date.now();
@@ -57,12 +58,12 @@ export const outdatedByTags = (tags: readonly string[] | undefined, fetchedAt: n
   tags !== undefined && tags.some((tag) => (purges[tag] ?? 0) > fetchedAt);
 
 /** Forgets the memo (tests, as a new isolate would start). */
-export function clearTagMemo(kv: KVNamespace): void {
+export function clearTagMemo(kv: KeyValueStore): void {
   memo.delete(kv);
 }
 
 /** Forgets the memo and the purge times themselves (tests, emptying the cache). */
-export async function clearTagPurges(kv: KVNamespace): Promise<void> {
+export async function clearTagPurges(kv: KeyValueStore): Promise<void> {
   memo.delete(kv);
   await kv.delete(TAGS_KEY);
 }

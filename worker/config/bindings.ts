@@ -1,7 +1,14 @@
-/** Bindings as wrangler.toml, `wrangler secret` and .dev.vars provide them: unvalidated strings. */
+import type { FileCache, KeyValueStore, LeadQueue, RateLimiter, StaticAssets } from '../platform/seams';
+
+/**
+ * Bindings as wrangler.toml, `wrangler secret` and .dev.vars provide them (unvalidated
+ * strings), or as the Node target builds them from the environment (platform/node/).
+ */
 export interface Bindings {
-  DRUPAL_CACHE?: KVNamespace;
-  ASSETS?: Fetcher;
+  DRUPAL_CACHE?: KeyValueStore;
+  ASSETS?: StaticAssets;
+  /** Drupal's files kept for outages; on Workers the Cache API's default cache when not given. */
+  FILE_CACHE?: FileCache;
   DRUPAL_BASE_URL?: string;
   SITE_URL?: string;
   SITE_NAME?: string;
@@ -20,9 +27,9 @@ export interface Bindings {
   CRM_WEBHOOK_TOKEN?: string;
   PURGE_SECRET?: string;
   /** The leads queue (producer); the same worker consumes it (worker/leads/deliver.ts). */
-  LEADS?: Queue;
+  LEADS?: LeadQueue;
   /** Posts per client and minute to the forms (wrangler.toml [[ratelimits]]). */
-  FORM_LIMITER?: RateLimit;
+  FORM_LIMITER?: RateLimiter;
   /** The first retry of an undelivered lead waits this long, then twice as long each time. */
   LEAD_RETRY_SECONDS?: string;
   /** Yandex Metrica counter id: goals are sent after accepted forms; none, no call. */

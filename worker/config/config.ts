@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FileCache, KeyValueStore, LeadQueue, RateLimiter, StaticAssets } from '../platform/seams';
 import type { Bindings } from './bindings';
 
 /** An unset setting arrives as undefined or, from an empty .dev.vars line, as "". */
@@ -13,16 +14,15 @@ const seconds = (fallback: number) =>
 
 const optionalSecret = z.preprocess(unsetToUndefined, z.string().min(1).optional());
 
-const isKvNamespace = (value: unknown): value is KVNamespace =>
-  typeof value === 'object' && value !== null && 'getWithMetadata' in value && 'put' in value;
+const has = (value: unknown, ...methods: string[]) => typeof value === 'object' && value !== null && methods.every((m) => m in value);
 
-const isFetcher = (value: unknown): value is Fetcher =>
-  typeof value === 'object' && value !== null && 'fetch' in value;
+/** Workers' own Cache API where the platform gives no file cache of its own. */
+const edgeCache = (): FileCache | undefined => (globalThis as { caches?: { default?: FileCache } }).caches?.default;
 
 const ConfigSchema = z
   .object({
-    DRUPAL_CACHE: z.custom<KVNamespace>(isKvNamespace, 'KV-пространство не подключено (kv_namespaces в wrangler.toml)'),
-    ASSETS: z.custom<Fetcher>(isFetcher, 'статические файлы не подключены ([assets] в wrangler.toml)'),
+    DRUPAL_CACHE: z.custom<KeyValueStore>((v) => has(v, 'getWithMetadata', 'put'), 'KV-пространство не подключено (kv_namespaces в wrangler.toml)'),
+    ASSETS: z.custom<StaticAssets>((v) => has(v, 'fetch'), 'статические файлы не подключены ([assets] в wrangler.toml)'),
     DRUPAL_BASE_URL: z.preprocess(unsetToUndefined, httpUrl),
     SITE_URL: z.preprocess(unsetToUndefined, httpUrl),
     SITE_NAME: z.preprocess(unsetToUndefined, z.string().default('Клиника эстетической медицины')),
@@ -37,8 +37,9 @@ const ConfigSchema = z
     CACHE_NOT_FOUND_SECONDS: seconds(60),
     ORIGIN_TIMEOUT_MS: z.preprocess(unsetToUndefined, z.coerce.number().int().positive().default(5_000)),
     ORIGIN_RETRY_SECONDS: z.preprocess(unsetToUndefined, z.coerce.number().int().positive().default(10)),
-    LEADS: z.custom<Queue>((value) => typeof value === 'object' && value !== null && 'send' in value).optional(),
-    FORM_LIMITER: z.custom<RateLimit>((value) => typeof value === 'object' && value !== null && 'limit' in value).optional(),
+    FILE_CACHE: z.custom<FileCache>((v) => has(v, 'match', 'put')).optional(),
+    LEADS: z.custom<LeadQueue>((v) => has(v, 'send')).optional(),
+    FORM_LIMITER: z.custom<RateLimiter>((v) => has(v, 'limit')).optional(),
     LEAD_RETRY_SECONDS: z.preprocess(unsetToUndefined, z.coerce.number().int().positive().default(10)),
     METRIKA_ID: z.preprocess(unsetToUndefined, z.coerce.number().int().positive().optional()),
     ANALYTICS_ORIGINS: z.preprocess(
@@ -64,6 +65,7 @@ const ConfigSchema = z
   .transform((raw) => ({
     kv: raw.DRUPAL_CACHE,
     assets: raw.ASSETS,
+    fileCache: raw.FILE_CACHE ?? edgeCache(),
     drupalBaseUrl: raw.DRUPAL_BASE_URL,
     /** Drupal installed under a sub-path ("/cms") names redirect targets with it; "" at the root. */
     drupalBasePath: new URL(raw.DRUPAL_BASE_URL).pathname.replace(/\/$/, ''),

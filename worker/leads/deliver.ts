@@ -2,6 +2,7 @@ import type { Config } from '../config/config';
 import { drupalClientFor } from '../drupal/from-config';
 import { OriginError } from '../drupal/origin';
 import { describeLead, postToCrm } from './crm';
+import type { LeadBatch, LeadQueue } from '../platform/seams';
 import type { LeadMessage } from './lead';
 import { submitLead } from './submit';
 
@@ -15,7 +16,7 @@ export const retryDelay = (attempts: number, baseSeconds: number) => Math.min(MA
  * that the popup never showed) sends the lead to the CRM at once and leaves it
  * owed to Drupal, marked so that the CRM is not told a second time.
  */
-async function deliver(message: LeadMessage, config: Config, queue: Queue, waitUntil: (p: Promise<unknown>) => void, delaySeconds: number): Promise<void> {
+async function deliver(message: LeadMessage, config: Config, queue: LeadQueue, waitUntil: (p: Promise<unknown>) => void, delaySeconds: number): Promise<void> {
   if (message.kind === 'crm') return postToCrm(config, message.lead, { sid: message.sid, files: message.files });
   const { lead } = message;
   const drupal = drupalClientFor(config, { waitUntil });
@@ -37,7 +38,7 @@ async function deliver(message: LeadMessage, config: Config, queue: Queue, waitU
  * growing delay; after the queue's last retry it moves to the dead-letter queue
  * (wrangler.toml). A message is acknowledged, and so deleted, once delivered.
  */
-export async function deliverLeads(batch: MessageBatch<LeadMessage>, config: Config, waitUntil: (p: Promise<unknown>) => void): Promise<void> {
+export async function deliverLeads(batch: LeadBatch, config: Config, waitUntil: (p: Promise<unknown>) => void): Promise<void> {
   const queue = config.leads.queue;
   for (const message of batch.messages) {
     const delaySeconds = retryDelay(message.attempts, config.leads.retrySeconds);

@@ -1,3 +1,4 @@
+import type { KeyValueStore } from '../platform/seams';
 import type { Context, Env, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { noCache } from '../cache/no-cache';
@@ -104,7 +105,7 @@ async function sha256Hex(text: string): Promise<string> {
 
 type Verdict = { kind: 'editor'; editor: Editor } | { kind: 'invalid'; hash?: string } | { kind: 'unknown' };
 
-async function readStored(kv: KVNamespace, hash: string): Promise<StoredSession | null> {
+async function readStored(kv: KeyValueStore, hash: string): Promise<StoredSession | null> {
   try {
     const stored = await kv.get<StoredSession>(KV_PREFIX + hash, 'json');
     return stored && typeof stored.drupalCookie === 'string' && Number.isInteger(stored.uid) ? stored : null;

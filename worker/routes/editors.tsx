@@ -1,3 +1,4 @@
+import type { KeyValueStore } from '../platform/seams';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { currentGeneration } from '../cache/generation';
@@ -129,7 +130,7 @@ editorRoutes.get('/auth_page_link.html', framed(), async (c) => {
 
 // ---- The cache -------------------------------------------------------------------------------------
 
-async function lastPurge(kv: KVNamespace): Promise<LastPurge | null> {
+async function lastPurge(kv: KeyValueStore): Promise<LastPurge | null> {
   try {
     const last = await kv.get<LastPurge>(LAST_PURGE_KEY, 'json');
     return last && Number.isFinite(last.at) && Number.isInteger(last.uid) && typeof last.scope === 'string' ? last : null;
@@ -139,7 +140,7 @@ async function lastPurge(kv: KVNamespace): Promise<LastPurge | null> {
 }
 
 /** Who purged what and when: a uid, not a name (no personal data in KV). A lost record loses only this line of the page. */
-async function recordPurge(kv: KVNamespace, uid: number, scope: string) {
+async function recordPurge(kv: KeyValueStore, uid: number, scope: string) {
   const record: LastPurge = { at: Date.now(), uid, scope };
   await kv.put(LAST_PURGE_KEY, JSON.stringify(record)).catch((error: unknown) => console.warn('Кэш: запись о последней очистке не сохранена', error));
 }

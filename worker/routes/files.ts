@@ -24,7 +24,8 @@ fileRoutes.get('/sites/default/files/*', async (c) => {
   if (!file) return new Response(null, { status: 404, headers: fileHeaders(`public, max-age=${MISSING_MAX_AGE}`) });
 
   const { config } = c.var;
-  const edgeCache = (caches as unknown as { default: Cache }).default;
+  const edgeCache = config.fileCache;
+  if (!edgeCache) throw new Error('Кэш файлов не подключён');
   // Keyed by the site's own address, not the request's Host, so that a bogus Host cannot fill the cache.
   const cacheKey = new Request(`${config.siteUrl}${file.path}${file.query}`);
   const cached = await edgeCache.match(cacheKey);

@@ -1,0 +1,49 @@
+/**
+ * `cloudflare:workers` for the Node project: the site built as the Node target builds
+ * it (platform/node/site.ts), on the real Valkey and demo origin of setup.ts, with the
+ * settings the worker project gives miniflare. `env` is its bindings, and
+ * `exports.default` the whole site (built files included), as on Workers.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, inject } from 'vitest';
+import { ROOT } from '../../scripts/servers';
+import { readNodeSettings } from '../../worker/platform/node/settings';
+import { startNodeSite } from '../../worker/platform/node/site';
+import { requestConnection } from '../../worker/platform/node/valkey';
+import { TEST_SECRETS, testCrmUrl } from '../setup/secrets';
+
+const demoUrl = inject('demoOriginUrl');
+const valkeyUrl = inject('valkeyUrl');
+
+// Each test file starts from an empty Valkey, as each starts from empty KV in workerd.
+const admin = requestConnection(valkeyUrl);
+await admin.connect();
+await admin.flushdb();
+await admin.quit();
+
+const stateDir = mkdtempSync(join(tmpdir(), 'clinic-node-test-'));
+const settings = readNodeSettings(ROOT, {
+  VALKEY_URL: valkeyUrl,
+  VALKEY_PREFIX: `test-${randomUUID().slice(0, 8)}:`,
+  STATE_DIR: stateDir,
+  DRUPAL_BASE_URL: demoUrl,
+  SITE_URL: 'http://127.0.0.1:8787',
+  ...TEST_SECRETS,
+  CRM_WEBHOOK_URL: testCrmUrl(demoUrl),
+  // Undelivered leads are retried after a second here, not ten.
+  LEAD_RETRY_SECONDS: '1',
+});
+const site = await startNodeSite(settings);
+
+afterAll(async () => {
+  await site.close();
+  rmSync(stateDir, { recursive: true, force: true });
+});
+
+export const env = site.bindings;
+export const exports = {
+  default: { fetch: (input: RequestInfo | URL, init?: RequestInit) => site.fetch(new Request(input, init)) },
+};

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vite';
+
+/**
+ * Builds the Node target (worker/platform/node/server.ts) into dist/node/server.js:
+ * the same app code as the worker, its npm dependencies left to node_modules.
+ * Runs after the browser build, whose manifest the app reads.
+ */
+export default defineConfig({
+  build: {
+    ssr: 'worker/platform/node/server.ts',
+    outDir: 'dist/node',
+    emptyOutDir: true,
+    target: 'node22',
+    rollupOptions: {
+      output: { entryFileNames: 'server.js' },
+      // lucide-react marks its icons "use client"; on the server they only render to HTML.
+      onwarn: (warning, warn) => (warning.code === 'MODULE_LEVEL_DIRECTIVE' ? undefined : warn(warning)),
+    },
+  },
+  // As wrangler.toml's [define]: visitors get React's production build on both targets. React
+  // picks its build from NODE_ENV when it is loaded, so it is bundled here for the define to reach it.
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: ['react', 'react-dom', 'scheduler', 'lucide-react'] },
+  oxc: { jsx: { runtime: 'automatic', development: false } },
+});

@@ -1,0 +1,104 @@
+/**
+ * The site on Node: the same Hono app as on Workers, given bindings built on Valkey
+ * (platform/seams.ts), the built browser files served before it, and the leads
+ * queue's consumer in the same process. `startNodeSite` is used by the server
+ * (server.ts), the tests and the benchmark alike.
+ */
+import type { Redis } from 'ioredis';
+import { app } from '../../app';
+import type { Bindings } from '../../config/bindings';
+import { forgetPurgeAllMemo, PURGE_ALL_KEY } from '../../cache/generation';
+import { memoryDelete } from '../../cache/memory-tier';
+import { forgetRenderedPages } from '../../cache/rendered-pages';
+import { clearTagMemo, TAGS_KEY } from '../../cache/tags';
+import { staticAssets } from './assets';
+import { background, type Background } from './background';
+import { diskFileCache } from './file-cache';
+import { installHtmlRewriter } from './html-rewriter';
+import { leadConsumer } from './lead-consumer';
+import { nodeLeadQueue, type NodeLeadQueue } from './lead-queue';
+import { valkeyRateLimiter } from './rate-limiter';
+import type { NodeSettings } from './settings';
+import { blockingConnection, connected, requestConnection } from './valkey';
+import { CHANGES_CHANNEL, valkeyStore } from './valkey-store';
+
+const CONNECT_TIMEOUT_MS = 5_000;
+
+export interface NodeSite {
+  bindings: Bindings;
+  /** One request through the site: a built file, or the app. */
+  fetch(request: Request): Promise<Response>;
+  background: Background;
+  leads: NodeLeadQueue;
+  valkey: Redis;
+  /** Stops consuming leads, waits for deliveries and background work, closes the connections. */
+  close(): Promise<void>;
+}
+
+/** Valkey is required at start-up: a clear Russian reason when it is not there. */
+export class ValkeyMissing extends Error {}
+
+export async function startNodeSite(settings: NodeSettings, options: { consumeLeads?: boolean } = {}): Promise<NodeSite> {
+  installHtmlRewriter();
+  const valkey = requestConnection(settings.valkeyUrl);
+  valkey.on('error', () => undefined);
+  try {
+    await connected(valkey, CONNECT_TIMEOUT_MS);
+  } catch (error) {
+    valkey.disconnect();
+    throw new ValkeyMissing(
+      `Valkey (или Redis) недоступен по адресу ${settings.valkeyUrl}: ${error instanceof Error ? error.message : error}.\n` +
+        'Запустите Valkey (например: valkey-server --appendonly yes) или укажите его адрес в VALKEY_URL.',
+    );
+  }
+
+  const kvPrefix = `${settings.keyPrefix}kv:`;
+  const store = valkeyStore(valkey, { prefix: kvPrefix, announced: [PURGE_ALL_KEY, TAGS_KEY] });
+  // Another process's purge reaches this one at once, not after the memos' few seconds.
+  const subscriber = blockingConnection(settings.valkeyUrl);
+  subscriber.on('error', () => undefined);
+  subscriber.on('message', (_channel: string, key: string) => {
+    if (key === PURGE_ALL_KEY) forgetPurgeAllMemo(store);
+    else if (key === TAGS_KEY) clearTagMemo(store);
+    else memoryDelete(key);
+    forgetRenderedPages();
+  });
+  await subscriber.subscribe(kvPrefix + CHANGES_CHANNEL);
+
+  const work = background();
+  const leads = nodeLeadQueue(valkey, { prefix: `${settings.keyPrefix}bull`, spoolDir: settings.spoolDir, attempts: settings.leadAttempts });
+  const assets = staticAssets(settings.assetsDir);
+  const bindings: Bindings = {
+    ...settings.vars,
+    DRUPAL_CACHE: store,
+    ASSETS: assets,
+    FILE_CACHE: diskFileCache(settings.filesDir, settings.filesMaxBytes),
+    LEADS: leads,
+    FORM_LIMITER: valkeyRateLimiter(valkey, { prefix: settings.keyPrefix, ...settings.formLimit }),
+  };
+  const consumerConnection = blockingConnection(settings.valkeyUrl);
+  consumerConnection.on('error', () => undefined);
+  const consumer =
+    options.consumeLeads === false
+      ? undefined
+      : leadConsumer(consumerConnection, { prefix: `${settings.keyPrefix}bull`, bindings, waitUntil: work.waitUntil });
+
+  return {
+    bindings,
+    background: work,
+    leads,
+    valkey,
+    fetch(request) {
+      if ((request.method === 'GET' || request.method === 'HEAD') && assets.has(new URL(request.url).pathname)) return assets.fetch(request);
+      return Promise.resolve(app.fetch(request, bindings, work.context));
+    },
+    async close() {
+      await consumer?.close();
+      await work.drain();
+      await leads.close();
+      subscriber.disconnect();
+      consumerConnection.disconnect();
+      await valkey.quit().catch(() => valkey.disconnect());
+    },
+  };
+}

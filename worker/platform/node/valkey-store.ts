@@ -1,0 +1,69 @@
+/**
+ * The key-value store on Valkey: KV's subset the site uses (platform/seams.ts).
+ * A value and its metadata are one string, so a read is one GET and a write one SET
+ * with KV's expiry. Writes that other processes must see at once (a purge, a
+ * deleted payload) are announced on a channel; each process then forgets its memos.
+ */
+import type { Redis } from 'ioredis';
+import type { KeyValueStore } from '../seams';
+
+/** The metadata's JSON, this separator, then the value: JSON never contains a raw newline. */
+const SEPARATOR = '\n';
+const SCAN_COUNT = 500;
+
+export const CHANGES_CHANNEL = 'kv-changes';
+
+function unpack(packed: string | null): { value: string | null; metadata: unknown } {
+  if (packed === null) return { value: null, metadata: null };
+  const at = packed.indexOf(SEPARATOR);
+  if (at < 0) return { value: packed, metadata: null };
+  const head = packed.slice(0, at);
+  return { value: packed.slice(at + 1), metadata: head === '' ? null : (JSON.parse(head) as unknown) };
+}
+
+export interface ValkeyStoreOptions {
+  prefix: string;
+  /** Keys whose every write is announced to the other processes (the purge records). */
+  announced: readonly string[];
+}
+
+export function valkeyStore(client: Redis, { prefix, announced }: ValkeyStoreOptions): KeyValueStore {
+  const full = (key: string) => prefix + key;
+  const announce = (key: string) => client.publish(prefix + CHANGES_CHANNEL, key);
+
+  async function get(key: string): Promise<string | null>;
+  async function get<T>(key: string, type: 'json'): Promise<T | null>;
+  async function get(key: string, type?: 'json'): Promise<unknown> {
+    const { value } = unpack(await client.get(full(key)));
+    return type === 'json' && value !== null ? JSON.parse(value) : value;
+  }
+
+  const claimKey = (key: string) => `${prefix}claim:${key}`;
+  return {
+    get,
+    claims: {
+      claim: async (key, ms) => (await client.set(claimKey(key), String(process.pid), 'PX', Math.max(1, Math.round(ms)), 'NX')) === 'OK',
+      release: async (key) => void (await client.del(claimKey(key))),
+      held: async (key) => (await client.exists(claimKey(key))) === 1,
+    },
+    async getWithMetadata<M>(key: string) {
+      const { value, metadata } = unpack(await client.get(full(key)));
+      return { value, metadata: metadata as M | null };
+    },
+    async put(key, value, options = {}) {
+      const packed = `${options.metadata === undefined ? '' : JSON.stringify(options.metadata)}${SEPARATOR}${value}`;
+      if (options.expirationTtl) await client.set(full(key), packed, 'EX', Math.ceil(options.expirationTtl));
+      else await client.set(full(key), packed);
+      if (announced.includes(key)) await announce(key);
+    },
+    async delete(key) {
+      await client.del(full(key));
+      await announce(key);
+    },
+    async list(options = {}) {
+      const [cursor, names] = await client.scan(options.cursor ?? '0', 'MATCH', `${full(options.prefix ?? '')}*`, 'COUNT', SCAN_COUNT);
+      const done = cursor === '0';
+      return { keys: names.map((name) => ({ name: name.slice(prefix.length) })), list_complete: done, cursor: done ? undefined : cursor };
+    },
+  };
+}

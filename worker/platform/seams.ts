@@ -1,0 +1,68 @@
+/**
+ * What the site needs from the platform it runs on, as small interfaces.
+ *
+ * Each has exactly two implementations, chosen once at start-up:
+ * - Cloudflare Workers (worker/index.ts): the bindings of wrangler.toml, which
+ *   satisfy these interfaces as they are (KV, Queues, the rate limiting binding,
+ *   the Cache API, static assets), workerd's HTMLRewriter and `ctx.waitUntil`.
+ * - Node on servers in Russia (worker/platform/node/): Valkey, a BullMQ queue on it
+ *   with a local spool for when Valkey is away, a shared limiter, files on disk,
+ *   lol-html through WebAssembly, and background work drained on SIGTERM.
+ *
+ * Routes, loaders, screens and islands see only these names, through the config.
+ */
+import type { LeadMessage } from '../leads/lead';
+
+/** Drupal's payloads, tag and purge records, editor sessions: KV's subset the site uses. */
+export interface KeyValueStore {
+  get(key: string): Promise<string | null>;
+  get<T>(key: string, type: 'json'): Promise<T | null>;
+  getWithMetadata<M>(key: string, type: 'text'): Promise<{ value: string | null; metadata: M | null }>;
+  put(key: string, value: string, options?: { expirationTtl?: number; metadata?: unknown }): Promise<void>;
+  delete(key: string): Promise<void>;
+  list(options?: { prefix?: string; cursor?: string }): Promise<{ keys: { name: string }[]; list_complete: boolean; cursor?: string }>;
+  /**
+   * One origin fetch per key across processes (Valkey). Workers' KV has none: there
+   * each isolate coalesces its own requests (cache/flights.ts) and isolates fetch apart.
+   */
+  readonly claims?: FetchClaims;
+}
+
+export interface FetchClaims {
+  /** True for the one process that should fetch `key` now; held at most `ms`. */
+  claim(key: string, ms: number): Promise<boolean>;
+  /** The fetch is over (stored, or failed): the others stop waiting. */
+  release(key: string): Promise<void>;
+  held(key: string): Promise<boolean>;
+}
+
+/** The popup leads on their way to Drupal and the CRM (consumed by leads/deliver.ts). */
+export interface LeadQueue {
+  send(message: LeadMessage, options?: { contentType?: 'json'; delaySeconds?: number }): Promise<void>;
+}
+
+/** Posts to the forms per visitor and period. */
+export interface RateLimiter {
+  limit(options: { key: string }): Promise<{ success: boolean }>;
+}
+
+/** Drupal's public files, kept so that images outlive a Drupal outage. */
+export interface FileCache {
+  match(request: Request): Promise<Response | undefined>;
+  put(request: Request, response: Response): Promise<void>;
+}
+
+/** The built browser files (dist/client) with the headers of client/public/_headers. */
+export interface StaticAssets {
+  fetch(request: Request): Promise<Response>;
+}
+
+/** One delivery attempt of queued leads: what Cloudflare's MessageBatch gives and a BullMQ job is adapted to. */
+export interface LeadBatch {
+  readonly messages: readonly {
+    readonly body: LeadMessage;
+    readonly attempts: number;
+    ack(): void;
+    retry(options?: { delaySeconds?: number }): void;
+  }[];
+}
