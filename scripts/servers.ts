@@ -53,41 +53,7 @@ export async function startWorker(options: StartOptions): Promise<WorkerServer> 
     // Its own process group, so that stopping it also stops the workerd it starts.
     detached: true,
   });
-  const url = `http://127.0.0.1:${options.port}`;
-  let log = '';
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  const signalGroup = (signal: NodeJS.Signals) => {
-    try {
-      if (child.pid) process.kill(-child.pid, signal);
-    } catch {
-      // Already gone.
-    }
-  };
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      await new Promise<void>((done) => {
-        child.once('exit', () => done());
-        signalGroup('SIGTERM');
-        setTimeout(() => signalGroup('SIGKILL'), 5_000).unref();
-      });
-    }
-    signalGroup('SIGKILL');
-    // The port must be free before anyone reuses it, or they would reach this worker.
-    for (let i = 0; i < 50 && (await answers(url)); i++) await new Promise((r) => setTimeout(r, 100));
-  };
-  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev (${options.config}) exited with ${child.exitCode}:\n${log}`);
-    try {
-      await fetch(url + options.readyPath, { signal: AbortSignal.timeout(2_000) });
-      return { url, port: options.port, process: child, output: () => log, stop };
-    } catch {
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-  await stop();
-  throw new Error(`wrangler dev (${options.config}) did not answer on ${url}:\n${log}`);
+  return waitForServer(child, options.port, options.readyPath, `wrangler dev (${options.config})`, options.timeoutMs ?? 90_000, 5_000);
 }
 
 async function answers(url: string): Promise<boolean> {
@@ -161,10 +127,12 @@ export async function startNodeSite(options: NodeSiteOptions): Promise<NodeSiteS
     stdio: ['ignore', options.inheritOutput ? 'inherit' : 'pipe', options.inheritOutput ? 'inherit' : 'pipe'],
     detached: true,
   });
-  return waitForServer(child, options.port, '/favicon.svg', 'node dist/node/server.js', options.timeoutMs ?? 30_000);
+  // A stopping Node site finishes its lead deliveries first: more grace than wrangler needs.
+  return waitForServer(child, options.port, '/favicon.svg', 'node dist/node/server.js', options.timeoutMs ?? 30_000, 10_000);
 }
 
-async function waitForServer(child: ChildProcess, port: number, readyPath: string, name: string, timeoutMs: number): Promise<NodeSiteServer> {
+/** Waits until a started server answers `readyPath`; its stop sends SIGTERM to its process group, then SIGKILL after `graceMs`. */
+async function waitForServer(child: ChildProcess, port: number, readyPath: string, name: string, timeoutMs: number, graceMs: number): Promise<NodeSiteServer> {
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -181,10 +149,11 @@ async function waitForServer(child: ChildProcess, port: number, readyPath: strin
       await new Promise<void>((done) => {
         child.once('exit', () => done());
         signal('SIGTERM');
-        setTimeout(() => signal('SIGKILL'), 10_000).unref();
+        setTimeout(() => signal('SIGKILL'), graceMs).unref();
       });
     }
     signal('SIGKILL');
+    // The port must be free before anyone reuses it, or they would reach this server.
     for (let i = 0; i < 50 && (await answers(url)); i++) await new Promise((r) => setTimeout(r, 100));
   };
   const deadline = Date.now() + timeoutMs;

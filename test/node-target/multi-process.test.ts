@@ -9,9 +9,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONSENT } from '../../common/forms/definition';
 import { freePort, startDemoOrigin, startNodeSite, startValkey, type NodeSiteServer, type ValkeyServer, type WorkerServer } from '../../scripts/servers';
-import { DEMO_ORIGIN_TEST_VARS, TEST_SECRETS, testCrmUrl } from '../setup/secrets';
+import { DEMO_ORIGIN_TEST_VARS, TEST_SECRETS } from '../setup/secrets';
+import { callbackLead, demoOf, eventually, siteVars, visitors, type CrmLead } from './helpers';
 
 const PREFIX = 'clinic-multi:';
 const EDITOR = { name: 'redaktor', pass: 'demo-redaktor-2013' };
@@ -29,7 +29,7 @@ async function site(options: { keyPrefix?: string } = {}): Promise<NodeSiteServe
     valkeyUrl: valkey.url,
     keyPrefix: options.keyPrefix ?? PREFIX,
     stateDir: mkdtempSync(join(tmpdir(), 'clinic-node-multi-')),
-    vars: { DRUPAL_BASE_URL: demo.url, SITE_URL: `http://127.0.0.1:${port}`, ...TEST_SECRETS, CRM_WEBHOOK_URL: testCrmUrl(demo.url), LEAD_RETRY_SECONDS: '1' },
+    vars: siteVars(demo.url, port),
   });
   started.push(server);
   return server;
@@ -52,16 +52,8 @@ beforeEach(async () => {
   await control('/__demo/reset');
 });
 
-async function control(path: string, body?: unknown) {
-  const res = await fetch(demo.url + path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status}`);
-}
-
-const demoJson = async <T>(path: string): Promise<T> => (await fetch(demo.url + path)).json() as Promise<T>;
+const control = (path: string, body?: unknown) => demoOf(demo.url).control(path, body);
+const demoJson = <T>(path: string) => demoOf(demo.url).json<T>(path);
 
 /** How many origin requests had a path+query containing `fragment` (URL-decoded). */
 async function originCount(fragment: string): Promise<number> {
@@ -87,26 +79,9 @@ async function nodesOf(bundle: string): Promise<NodeSummary[]> {
 const get = (server: NodeSiteServer, path: string, init: RequestInit = {}) =>
   fetch(server.url + path, { redirect: 'manual', signal: AbortSignal.timeout(20_000), ...init });
 
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 /** A distinct visitor per submission: the forms' limit counts per client across every process. */
-let visitor = 0;
-const newVisitor = () => `203.0.113.${(visitor = (visitor + 1) % 250) + 1}`;
-
-const callback = (name: string) => ({
-  vashe_imya: name,
-  nomer_telefona: '+7 (999) 888-77-66',
-  [CONSENT.key]: true,
-  send_page_url: 'http://127.0.0.1/news.html',
-  send_page_title: 'Новости',
-});
+const newVisitor = visitors('203.0.113');
+const callback = (name: string) => callbackLead(name);
 
 async function submit(server: NodeSiteServer, body: unknown, from = newVisitor()) {
   const res = await get(server, '/api/forms/callback', {
@@ -117,11 +92,7 @@ async function submit(server: NodeSiteServer, body: unknown, from = newVisitor()
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
-interface CrmLead {
-  data: { name: string };
-  deliveries: number;
-}
-const crmLeads = () => demoJson<CrmLead[]>('/__demo/crm/leads');
+const crmLeads = () => demoOf(demo.url).crmLeads();
 const submissions = () => demoJson<{ data: { vashe_imya?: string } }[]>('/__demo/submissions');
 
 describe('two Node processes on one Valkey', () => {

@@ -5,9 +5,9 @@
  * its append-only file.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CONSENT } from '../../common/forms/definition';
 import { freePort, startDemoOrigin, startNodeSite, startValkey, type NodeSiteServer, type ValkeyServer, type WorkerServer } from '../../scripts/servers';
-import { DEMO_ORIGIN_TEST_VARS, TEST_SECRETS, testCrmUrl } from '../setup/secrets';
+import { DEMO_ORIGIN_TEST_VARS } from '../setup/secrets';
+import { callbackLead, demoOf, eventually, siteVars, visitors, type CrmLead } from './helpers';
 
 let demo: WorkerServer;
 let valkey: ValkeyServer;
@@ -21,7 +21,7 @@ beforeAll(async () => {
     port,
     valkeyUrl: valkey.url,
     keyPrefix: 'clinic-faults:',
-    vars: { DRUPAL_BASE_URL: demo.url, SITE_URL: `http://127.0.0.1:${port}`, ...TEST_SECRETS, CRM_WEBHOOK_URL: testCrmUrl(demo.url), LEAD_RETRY_SECONDS: '1' },
+    vars: siteVars(demo.url, port),
   });
 });
 
@@ -40,52 +40,24 @@ async function restartValkey() {
   valkey = await startValkey({ port: valkey.port, dir: valkey.dir });
 }
 
-async function control(path: string, body?: unknown) {
-  const res = await fetch(demo.url + path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path}: ${res.status}`);
-}
-
-const demoJson = async <T>(path: string): Promise<T> => (await fetch(demo.url + path)).json() as Promise<T>;
+const control = (path: string, body?: unknown) => demoOf(demo.url).control(path, body);
+const demoJson = <T>(path: string) => demoOf(demo.url).json<T>(path);
 
 /** Every request here must be answered within 5 s: a Valkey that is away may not hold a visitor up. */
 const get = (path: string, init: RequestInit = {}) => fetch(site.url + path, { redirect: 'manual', signal: AbortSignal.timeout(5_000), ...init });
 
-async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, ms: number): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-let visitor = 0;
-const newVisitor = () => `192.0.2.${(visitor = (visitor + 1) % 250) + 1}`;
+const newVisitor = visitors('192.0.2');
 
 async function submit(name: string) {
   const res = await get('/api/forms/callback', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': newVisitor() },
-    body: JSON.stringify({
-      vashe_imya: name,
-      nomer_telefona: '+7 (999) 555-44-33',
-      [CONSENT.key]: true,
-      send_page_url: 'http://127.0.0.1/news.html',
-      send_page_title: 'Новости',
-    }),
+    body: JSON.stringify(callbackLead(name, '+7 (999) 555-44-33')),
   });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
-interface CrmLead {
-  data: { name: string };
-  deliveries: number;
-}
-const crmLeads = () => demoJson<CrmLead[]>('/__demo/crm/leads');
+const crmLeads = () => demoOf(demo.url).crmLeads();
 const named = (names: string[]) => (list: CrmLead[]) => list.filter((lead) => names.includes(lead.data.name));
 
 async function newestNewsAlias(): Promise<string> {

@@ -146,9 +146,13 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
   /** The failure beside the payload tells other isolates to serve the copy at once for a while. */
   const markFailing = (key: string, stored: Stored) => write(key, stored.value, { ...stored.metadata, ef: Date.now() }, stored.tags, stored.fetchedAt);
 
-  /** One origin fetch per key and isolate at a time; its answer is stored and reported to the breaker. */
-  /** `keep`: whether the answer may be stored at all, once the page knows (a draft's metatags name the draft). */
-  /** `seen`: when the copy this request read was fetched (none: undefined), so that another process's newer copy is told from it. */
+  /**
+   * One origin fetch per key and isolate (and, where the store has claims, per key across
+   * processes) at a time; its answer is stored and reported to the breaker. `seen`: when the
+   * copy this request read was fetched (none: undefined), so that another process's newer copy
+   * is told from it. `keep`: whether the answer may be stored at all, once the page knows (a
+   * draft's metatags name the draft).
+   */
   const refresh = <T>(key: string, load: () => Promise<Loaded<T>>, seen: number | undefined, keep?: Promise<boolean>): Promise<Loaded<T>> =>
     coalesce(key, followerWaitMs, async () => {
       const claims = kv.claims;

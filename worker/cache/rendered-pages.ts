@@ -7,7 +7,7 @@
  * same way: a fresh page until its first payload turns stale (and at most
  * WINDOW_MS), a stale one for WINDOW_MS. A purge, or a payload refreshed from
  * Drupal, in this isolate forgets every page at once; another isolate's purge reaches here as it reaches the memory
- * tier's payloads (memory-tier.ts), within its few seconds.
+ * tier's payloads (memory-tier.ts), within its few seconds (on Node at once: the store announces it).
  */
 const WINDOW_MS = 1_000;
 const MAX_PAGES = 50;

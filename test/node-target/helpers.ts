@@ -1,0 +1,59 @@
+/** What the node-target tests share: the demo origin's switches, a test site's settings, a lead, and waiting. */
+import { CONSENT } from '../../common/forms/definition';
+import { TEST_SECRETS, testCrmUrl } from '../setup/secrets';
+
+/** A Node site's settings as the worker tests give workerd's (leads retried after a second). */
+export const siteVars = (demoUrl: string, port: number) => ({
+  DRUPAL_BASE_URL: demoUrl,
+  SITE_URL: `http://127.0.0.1:${port}`,
+  ...TEST_SECRETS,
+  CRM_WEBHOOK_URL: testCrmUrl(demoUrl),
+  LEAD_RETRY_SECONDS: '1',
+});
+
+/** The demo origin's test switches and readings. */
+export function demoOf(demoUrl: string) {
+  const json = async <T>(path: string): Promise<T> => (await fetch(demoUrl + path)).json() as Promise<T>;
+  return {
+    async control(path: string, body?: unknown) {
+      const res = await fetch(demoUrl + path, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${path}: ${res.status}`);
+    },
+    json,
+    crmLeads: () => json<CrmLead[]>('/__demo/crm/leads'),
+  };
+}
+
+export interface CrmLead {
+  data: { name: string };
+  deliveries: number;
+}
+
+/** A callback lead as the popup sends it. */
+export const callbackLead = (name: string, phone = '+7 (999) 888-77-66') => ({
+  vashe_imya: name,
+  nomer_telefona: phone,
+  [CONSENT.key]: true,
+  send_page_url: 'http://127.0.0.1/news.html',
+  send_page_title: 'Новости',
+});
+
+/** Addresses of distinct visitors: the forms' limit counts per client, across every process. */
+export function visitors(network: string) {
+  let visitor = 0;
+  return () => `${network}.${(visitor = (visitor + 1) % 250) + 1}`;
+}
+
+/** Waits until `check` holds, at most `ms`; the last value either way. */
+export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, ms = 30_000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() > until) return value;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
