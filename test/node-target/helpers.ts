@@ -2,6 +2,8 @@
 import { CONSENT } from '../../common/forms/definition';
 import { TEST_SECRETS, testCrmUrl } from '../setup/secrets';
 
+export { eventually } from '../setup/eventually';
+
 /** A Node site's settings as the worker tests give workerd's (leads retried after a second). */
 export const siteVars = (demoUrl: string, port: number) => ({
   DRUPAL_BASE_URL: demoUrl,
@@ -46,14 +48,4 @@ export const callbackLead = (name: string, phone = '+7 (999) 888-77-66') => ({
 export function visitors(network: string) {
   let visitor = 0;
   return () => `${network}.${(visitor = (visitor + 1) % 250) + 1}`;
-}
-
-/** Waits until `check` holds, at most `ms`; the last value either way. */
-export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, ms = 30_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }

@@ -6,6 +6,8 @@ import { resetCircuitBreakers } from '../../worker/cache/circuit-breaker';
 import { clearFlights } from '../../worker/cache/flights';
 import { clearCache } from '../../worker/cache/clear-cache';
 
+export { eventually } from '../setup/eventually';
+
 export const bindings = env as unknown as Bindings & { DRUPAL_BASE_URL: string; DRUPAL_CACHE: KVNamespace };
 export const demoUrl = bindings.DRUPAL_BASE_URL;
 
@@ -106,12 +108,3 @@ export async function firstAlias(bundle: string): Promise<string> {
   return alias;
 }
 
-/** Waits until `check` holds (the leads queue delivers on its own schedule), at most `ms`; the last value either way. */
-export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (check(value) || Date.now() > until) return value;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}

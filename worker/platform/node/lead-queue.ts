@@ -24,10 +24,6 @@ const DRAIN_EVERY_MS = 1_000;
 const CLAIM_EXPIRES_MS = 60_000;
 
 export interface NodeLeadQueue extends LeadQueue {
-  /** Moves spooled leads into the queue; resolves when none is left or Valkey is still away. */
-  drainSpool(): Promise<void>;
-  /** How many leads wait on disk. */
-  spooled(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -95,6 +91,7 @@ export function nodeLeadQueue(connection: Redis, options: { prefix: string; spoo
   const timer = setInterval(() => void drainSpool().catch((error: unknown) => console.error('Очередь заявок: перенос с диска не удался', error)), DRAIN_EVERY_MS);
   timer.unref();
 
+  /** Moves spooled leads into the queue, one pass at a time; resolves when none is left or Valkey is still away. */
   function drainSpool(): Promise<void> {
     draining ??= drainOnce().finally(() => (draining = undefined));
     return draining;
@@ -110,10 +107,6 @@ export function nodeLeadQueue(connection: Redis, options: { prefix: string; spoo
         await spool(message, sendOptions.delaySeconds, jobId);
         console.warn(`Очередь заявок недоступна (${error instanceof Error ? error.message : 'ошибка'}): заявка ${message.lead.form} ${message.lead.id} сохранена на диске`);
       }
-    },
-    drainSpool,
-    async spooled() {
-      return (await readdir(options.spoolDir)).filter((name) => !name.startsWith('.')).length;
     },
     async close() {
       clearInterval(timer);

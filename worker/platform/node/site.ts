@@ -4,7 +4,6 @@
  * queue's consumer in the same process. `startNodeSite` is used by the server
  * (server.ts), the tests and the benchmark alike.
  */
-import type { Redis } from 'ioredis';
 import { app } from '../../app';
 import type { Bindings } from '../../config/bindings';
 import { forgetPurgeAllMemo, PURGE_ALL_KEY } from '../../cache/generation';
@@ -12,11 +11,11 @@ import { memoryDelete } from '../../cache/memory-tier';
 import { forgetRenderedPages } from '../../cache/rendered-pages';
 import { clearTagMemo, TAGS_KEY } from '../../cache/tags';
 import { staticAssets } from './assets';
-import { background, type Background } from './background';
+import { background } from './background';
 import { diskFileCache } from './file-cache';
 import { installHtmlRewriter } from './html-rewriter';
 import { leadConsumer } from './lead-consumer';
-import { nodeLeadQueue, type NodeLeadQueue } from './lead-queue';
+import { nodeLeadQueue } from './lead-queue';
 import { valkeyRateLimiter } from './rate-limiter';
 import type { NodeSettings } from './settings';
 import { blockingConnection, connected, requestConnection } from './valkey';
@@ -28,9 +27,6 @@ export interface NodeSite {
   bindings: Bindings;
   /** One request through the site: a built file, or the app. */
   fetch(request: Request): Promise<Response>;
-  background: Background;
-  leads: NodeLeadQueue;
-  valkey: Redis;
   /** Stops consuming leads, waits for deliveries and background work, closes the connections. */
   close(): Promise<void>;
 }
@@ -85,9 +81,6 @@ export async function startNodeSite(settings: NodeSettings, options: { consumeLe
 
   return {
     bindings,
-    background: work,
-    leads,
-    valkey,
     fetch(request) {
       if ((request.method === 'GET' || request.method === 'HEAD') && assets.has(new URL(request.url).pathname)) return assets.fetch(request);
       return Promise.resolve(app.fetch(request, bindings, work.context));
