@@ -127,6 +127,8 @@ describe('navigating', () => {
     await Promise.all([page.waitForURL(`${siteUrl}/contacts.html`), link.click()]);
     await page.waitForLoadState('load');
     expect(await progressShown(page)).toBe(false);
+    // pagereveal comes with the first frame, which on a busy machine may follow the load event.
+    await page.waitForFunction(() => 'revealedWithTransition' in window, undefined, { timeout: 10_000 });
     expect(await page.evaluate(() => (window as unknown as { revealedWithTransition?: boolean }).revealedWithTransition)).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
