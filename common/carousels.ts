@@ -20,6 +20,8 @@ export interface CarouselSettings {
   /** One «Слайд N» button per slide. */
   readonly dots?: boolean;
   readonly centered?: boolean;
+  /** From this window width (px) up, no slider: every slide in view, `columns` to a row. */
+  readonly grid?: { readonly from: number; readonly columns: number };
 }
 
 export type CarouselKind = 'general' | 'beforeAfter' | 'home' | 'promotions' | 'doctors' | 'reviews' | 'licences' | 'terms';
@@ -30,8 +32,8 @@ export const CAROUSELS: { readonly [K in CarouselKind]: CarouselSettings } = {
   beforeAfter: { perView: 1, gap: 16, dots: true },
   home: { perView: 1, gap: 0, autoplayMs: 5000, arrows: true, dots: true },
   promotions: { perView: 1, gap: 16 },
-  // 2 slides, 1 below 574 px.
-  doctors: { perView: 1, breakpoints: { 574: 2 }, gap: 16 },
+  // 2 slides, 1 below 574 px; spec §2 «Процедуру проводят»: a slider on phones only, all the doctors at once on desktops.
+  doctors: { perView: 1, breakpoints: { 574: 2 }, gap: 16, grid: { from: 960, columns: 3 } },
   reviews: { perView: 1, breakpoints: { 574: 2 }, gap: 16 },
   licences: { perView: 1, breakpoints: { 574: 3 }, gap: 16, arrows: true },
   terms: { perView: 1, gap: 16, centered: true },
@@ -53,5 +55,15 @@ export function carouselCss(kind: CarouselKind): string {
     .map(([width, perView]) => [Number(width), perView] as const)
     .sort(([a], [b]) => a - b);
   for (const [width, perView] of widths) rules.push(`@media (min-width:${width}px){${selector}{--per-view:${perView}}}`);
+  // The Carousel behaviour starts no swiper at these widths (gridMedia), so nothing undoes the grid.
+  if (settings.grid) {
+    rules.push(
+      `@media ${gridMedia(settings)}{${selector} .carousel__track{display:grid;grid-template-columns:repeat(${settings.grid.columns},minmax(0,1fr));overflow:visible}` +
+        `${selector} .carousel__arrow,${selector} .carousel__dots{display:none}}`,
+    );
+  }
   return rules.join('');
 }
+
+/** The media query at which a kind is a grid rather than a slider, if it ever is. */
+export const gridMedia = (settings: CarouselSettings): string | undefined => (settings.grid ? `(min-width:${settings.grid.from}px)` : undefined);

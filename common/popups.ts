@@ -23,6 +23,8 @@ export const POPUP_ATTRIBUTE = 'data-popup';
 export const POPUP_PAGES: { readonly [path: string]: PopupForm } = {
   '/consultation.html': 'consultation',
   '/callback.html': 'callback',
+  // Reading A's second address of the callback popup; popupPageOf keeps naming the first.
+  '/callback1.html': 'callback',
   '/review.html': 'review',
 };
 

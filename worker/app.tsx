@@ -8,7 +8,7 @@ import { pageRenderer } from './middleware/page-renderer';
 import { renderedPages } from './middleware/rendered-pages';
 import { securityHeaders } from './middleware/security-headers';
 import { editorRoutes } from './routes/editors';
-import { renderError } from './routes/error';
+import { badRequest, renderError } from './routes/error';
 import { fileRoutes } from './routes/files';
 import { formRoutes } from './routes/forms';
 import { revalidateRoutes } from './routes/revalidate';
@@ -29,7 +29,7 @@ app.route('/', revalidateRoutes);
 app.use('*', pageRenderer<AppEnv>());
 // A page rendered a moment ago for the same URL is sent again, before any of its lookups.
 app.use('*', renderedPages<AppEnv>());
-app.use('*', pagePath<AppEnv>((c) => renderError(c, 400)));
+app.use('*', pagePath<AppEnv>(badRequest));
 // Login, logout and the cache page: their POSTs come before the 405 below.
 app.route('/', editorRoutes);
 app.route('/', siteRoutes);
@@ -40,11 +40,13 @@ app.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], '*', (c) => c.text('Мет
 /**
  * Spec §8's error page, by what went wrong: Drupal down with no cached copy is
  * 503, so that crawlers come back; Drupal refusing the page's own request as
- * malformed is the 400 page; anything else (an answer we cannot read) is 500.
+ * malformed sends the visitor to /400; anything else (an answer we cannot read,
+ * a failure of our own code) is the 500 page, which says nothing of Drupal.
  */
 app.onError((error, c) => {
   console.error('Запрос не обработан', error instanceof Error ? error.stack : error);
   if (!c.var.config) return c.text('Внутренняя ошибка', 500);
   if (!(error instanceof OriginError)) return renderError(c, 500);
-  return renderError(c, error.unhealthy ? 503 : error.status === 400 ? 400 : 500);
+  if (error.unhealthy) return renderError(c, 503);
+  return error.status === 400 ? badRequest(c) : renderError(c, 500);
 });

@@ -1,6 +1,6 @@
 import Swiper from 'swiper';
 import { Autoplay, Navigation, Pagination } from 'swiper/modules';
-import { CAROUSELS } from '../../common/carousels';
+import { CAROUSELS, gridMedia } from '../../common/carousels';
 import { defineBehavior } from '../runtime/behavior';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
@@ -9,7 +9,9 @@ const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
  * Spec §9: swiper takes over the server's scroll-snap strip (worker/components/Carousel.tsx)
  * with its kind's settings, which also sized the strip: the slides stay where they are.
  * Autoplay holds while the pointer is over the carousel, while focus is in it, and
- * whenever the visitor asks the system for less motion.
+ * whenever the visitor asks the system for less motion. A kind that is a grid at
+ * some widths (common/carousels.ts) has no swiper there: it would size and move
+ * the slides the grid lays out.
  */
 export default defineBehavior('Carousel', (root, { kind }) => {
   const carousel = root.querySelector<HTMLElement>('.carousel');
@@ -22,12 +24,6 @@ export default defineBehavior('Carousel', (root, { kind }) => {
   const dotsEl = carousel.querySelector<HTMLElement>('.carousel__dots');
   const reducedMotion = matchMedia(REDUCED_MOTION);
 
-  // A visitor may have swiped the strip already: swiper starts on the slide they left in view.
-  const first = track.firstElementChild;
-  const step = first ? first.getBoundingClientRect().width + settings.gap : 0;
-  const initialSlide = step > 0 ? Math.round(track.scrollLeft / step) : 0;
-  track.scrollLeft = 0;
-
   const markCurrentDot = () => {
     for (const dot of Array.from(dotsEl?.children ?? [])) {
       if (dot.classList.contains('carousel__dot--active')) dot.setAttribute('aria-current', 'true');
@@ -35,45 +31,65 @@ export default defineBehavior('Carousel', (root, { kind }) => {
     }
   };
 
-  const swiper = new Swiper(frame, {
-    modules: [Navigation, Pagination, Autoplay],
-    wrapperClass: 'carousel__track',
-    slideClass: 'carousel__slide',
-    slidesPerView: settings.perView,
-    spaceBetween: settings.gap,
-    breakpoints: Object.fromEntries(Object.entries(settings.breakpoints ?? {}).map(([width, perView]) => [width, { slidesPerView: perView }])),
-    loop: settings.loop ?? false,
-    centeredSlides: settings.centered ?? false,
-    initialSlide,
-    speed: reducedMotion.matches ? 0 : 400,
-    autoplay: settings.autoplayMs ? { delay: settings.autoplayMs, disableOnInteraction: false } : false,
-    navigation: prevEl && nextEl ? { prevEl, nextEl, addIcons: false } : false,
-    pagination: dotsEl
-      ? {
-          el: dotsEl,
-          clickable: true,
-          bulletClass: 'carousel__dot',
-          bulletActiveClass: 'carousel__dot--active',
-          // The same buttons the server rendered, so swiper's re-render changes nothing in view.
-          renderBullet: (index, className) => `<button type="button" class="${className}" aria-label="Слайд ${index + 1}"></button>`,
-        }
-      : false,
-    on: { paginationRender: markCurrentDot, paginationUpdate: markCurrentDot },
-  });
+  let swiper: Swiper | undefined;
+  const start = () => {
+    // A visitor may have swiped the strip already: swiper starts on the slide they left in view.
+    const first = track.firstElementChild;
+    const step = first ? first.getBoundingClientRect().width + settings.gap : 0;
+    const initialSlide = step > 0 ? Math.round(track.scrollLeft / step) : 0;
+    track.scrollLeft = 0;
+    return new Swiper(frame, {
+      modules: [Navigation, Pagination, Autoplay],
+      wrapperClass: 'carousel__track',
+      slideClass: 'carousel__slide',
+      slidesPerView: settings.perView,
+      spaceBetween: settings.gap,
+      breakpoints: Object.fromEntries(Object.entries(settings.breakpoints ?? {}).map(([width, perView]) => [width, { slidesPerView: perView }])),
+      loop: settings.loop ?? false,
+      centeredSlides: settings.centered ?? false,
+      initialSlide,
+      speed: reducedMotion.matches ? 0 : 400,
+      autoplay: settings.autoplayMs ? { delay: settings.autoplayMs, disableOnInteraction: false } : false,
+      navigation: prevEl && nextEl ? { prevEl, nextEl, addIcons: false } : false,
+      pagination: dotsEl
+        ? {
+            el: dotsEl,
+            clickable: true,
+            bulletClass: 'carousel__dot',
+            bulletActiveClass: 'carousel__dot--active',
+            // The same buttons the server rendered, so swiper's re-render changes nothing in view.
+            renderBullet: (index, className) => `<button type="button" class="${className}" aria-label="Слайд ${index + 1}"></button>`,
+          }
+        : false,
+      on: { paginationRender: markCurrentDot, paginationUpdate: markCurrentDot },
+    });
+  };
 
   let hovered = false;
   let focused = false;
   const holdAutoplay = () => {
+    if (!swiper || !settings.autoplayMs) return;
     const autoplay = swiper.autoplay;
-    if (!settings.autoplayMs) return;
     const held = hovered || focused || reducedMotion.matches;
     // stop/start rather than pause/resume: swiper resumes a pause by itself after the next transition.
     if (held && autoplay.running) autoplay.stop();
     else if (!held && !autoplay.running) autoplay.start();
   };
-  holdAutoplay();
+  const grid = gridMedia(settings);
+  const gridQuery = grid ? matchMedia(grid) : undefined;
+  const layout = () => {
+    if (gridQuery?.matches) {
+      swiper?.destroy(true, true);
+      swiper = undefined;
+    } else if (!swiper) {
+      swiper = start();
+      holdAutoplay();
+    }
+  };
+  layout();
+  gridQuery?.addEventListener('change', layout);
   reducedMotion.addEventListener('change', () => {
-    swiper.params.speed = reducedMotion.matches ? 0 : 400;
+    if (swiper) swiper.params.speed = reducedMotion.matches ? 0 : 400;
     holdAutoplay();
   });
   carousel.addEventListener('pointerenter', (event) => {
@@ -91,6 +107,7 @@ export default defineBehavior('Carousel', (root, { kind }) => {
     focused = true;
     holdAutoplay();
     // A link focused in a slide out of view: bring the slide in, rather than let the browser scroll the frame.
+    if (!swiper) return;
     const slide = event.target instanceof Element ? event.target.closest<HTMLElement>('.carousel__slide') : null;
     const index = slide ? swiper.slides.indexOf(slide) : -1;
     const perView = typeof swiper.params.slidesPerView === 'number' ? swiper.params.slidesPerView : 1;

@@ -121,6 +121,54 @@ describe.each([
   });
 });
 
+/** The newest demo service that at least two doctors perform, found through Drupal's own API. */
+async function serviceWithDoctors(): Promise<{ alias: string; doctors: number }> {
+  const list = (await (await fetch(`${demoUrl}/jsonapi/node/services?filter[status]=1&sort=-created`)).json()) as {
+    data: { attributes: { drupal_internal__nid: number; path: { alias: string } } }[];
+  };
+  for (const { attributes } of list.data) {
+    const doctors = (await (await fetch(`${demoUrl}/rest/doctors/service/${attributes.drupal_internal__nid}?_format=json`)).json()) as unknown[];
+    if (doctors.length >= 2) return { alias: attributes.path.alias, doctors: doctors.length };
+  }
+  throw new Error('the demo has no service with two doctors');
+}
+
+describe('«Процедуру проводят» (spec §2: a slider on phones)', () => {
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const)('is a slider on a phone and a grid of every doctor on a desktop (%s)', async (label, viewport) => {
+    const service = await serviceWithDoctors();
+    const { page, problems } = await openPage(viewport, service.alias);
+    const part = page.locator('[data-part="doctors"]');
+    await part.scrollIntoViewIfNeeded();
+    const slides = part.locator('.carousel__slide');
+    expect(await slides.count()).toBe(service.doctors);
+    if (label === 'phone') {
+      await part.locator('.carousel__frame.swiper-initialized').waitFor({ timeout: 15_000 });
+      // One doctor in view, the next beside it off the edge, a swipe away.
+      const frame = (await part.locator('.carousel__frame').boundingBox())!;
+      const second = (await slides.nth(1).boundingBox())!;
+      expect(second.x).toBeGreaterThanOrEqual(frame.x + frame.width - 1);
+    } else {
+      // The behaviour has loaded once its script is in; it must leave the grid alone.
+      await page.waitForLoadState('networkidle');
+      expect(await part.locator('.swiper-initialized').count()).toBe(0);
+      expect(await part.locator('.carousel__track').evaluate((track) => getComputedStyle(track).display)).toBe('grid');
+      const frame = (await part.locator('.carousel__frame').boundingBox())!;
+      for (const slide of await slides.all()) {
+        const box = (await slide.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(frame.x - 1);
+        expect(box.x + box.width).toBeLessThanOrEqual(frame.x + frame.width + 1);
+      }
+      expect(await part.locator('.carousel__arrow:visible, .carousel__dots:visible').count()).toBe(0);
+    }
+    await screenshot(page, `service-doctors-${label}`);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('carousels that hold still', () => {
   it('do not play while the pointer is over them', async () => {
     const { page } = await openPage(DESKTOP, '/');

@@ -13,7 +13,7 @@ import { newestAlias } from './page-kinds';
 const chromium = chromiumPerFile();
 
 /** Spec §2: the service page's parts in order. */
-const SERVICE_ORDER = ['children', 'promo', 'promotions', 'body', 'qa', 'book', 'doctors', 'reviews', 'before-after', 'prices', 'feedback', 'doctor-reviews', 'articles', 'licences', 'other-services'];
+const SERVICE_ORDER = ['children', 'promo', 'promotions', 'body', 'qa', 'book', 'doctors', 'reviews', 'before-after', 'prices', 'feedback', 'advantages', 'doctor-reviews', 'articles', 'licences', 'other-services'];
 
 /** What each bundle's page must show beyond its title (a CSS selector that must be visible). */
 const BUNDLE_PARTS: Record<string, string> = {

@@ -109,7 +109,8 @@ function reachableBookButtons(): { pressable: number[]; covered: string[] } {
     const box = el.getBoundingClientRect();
     if (box.width === 0 || box.height === 0 || getComputedStyle(el).visibility === 'hidden' || el.closest('dialog:not([open])')) return;
     el.scrollIntoView({ block: 'center', behavior: 'instant' });
-    const now = el.getBoundingClientRect();
+    // An inline link that wraps has a box whose middle may fall between its lines: hit its first line.
+    const now = el.getClientRects()[0] ?? el.getBoundingClientRect();
     const hit = document.elementFromPoint(now.left + now.width / 2, now.top + now.height / 2);
     if (hit && (hit === el || el.contains(hit))) pressable.push(i);
     else if (!el.closest('.carousel__slide, [aria-roledescription="слайд"]')) covered.push(`${say(el)} «${el.textContent?.trim()}» under ${hit ? say(hit) : 'nothing'}`);

@@ -40,6 +40,15 @@ describe.each([
     });
     // Offline: the embedded player's host is not reachable, and nothing outside the site may load.
     await page.route((url) => !url.href.startsWith(siteUrl), (route) => route.abort());
+    // Issue 15 §8: what the cleaned markup asks of the site. An <img src=x> left behind would fetch /x, a 404 page.
+    const images: string[] = [];
+    const failed: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image' && request.url().startsWith(siteUrl)) images.push(new URL(request.url()).pathname);
+    });
+    page.on('response', (answer) => {
+      if (answer.url().startsWith(siteUrl) && answer.status() >= 400) failed.push(`${answer.status()} ${new URL(answer.url()).pathname}`);
+    });
 
     const response = await page.goto(`${siteUrl}${HOSTILE_PAGE}`, { waitUntil: 'load' });
     expect(response?.status()).toBe(200);
@@ -75,6 +84,10 @@ describe.each([
     }));
     expect(dialogs).toEqual([]);
     expect(leftovers).toEqual({ calls: [], handlers: [], scripts: 0, foreignFrames: [], javascriptLinks: 0 });
+    // The body's one real picture loads; the cleaned <img src=x> is gone and asks for nothing.
+    expect(await body.locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')))).toEqual(['/sites/default/files/pages/o-klinike.svg']);
+    expect(images).not.toContain('/x');
+    expect(failed).toEqual([]);
     await page.close();
   });
 });

@@ -15,6 +15,7 @@ const SERVICE_ORDER = [
   'before-after',
   'prices',
   'feedback',
+  'advantages',
   'doctor-reviews',
   'articles',
   'licences',

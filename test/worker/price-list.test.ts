@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server.edge';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatRubles, PriceTable } from '../../worker/components/PriceTable';
 import { PriceListSchema, rublesOf, type PriceGroup } from '../../worker/drupal/schemas/price';
-import { demo, freshStart, page } from './helpers';
+import { demo, freshStart, page, request } from './helpers';
 
 beforeEach(freshStart);
 
@@ -137,7 +137,8 @@ describe('the price table', () => {
   it('calls the edit link slot for each item with a node id, and renders one group without the accordion', () => {
     const editLink = vi.fn((nid: number) => createElement('a', { href: `/node/${nid}/edit` }, 'Изменить'));
     const html = renderToStaticMarkup(createElement(PriceTable, { groups, accordion: false, editLink, currentPath: '/g.html' }));
-    expect(editLink.mock.calls.map(([nid]) => nid)).toEqual([21, 22]);
+    // The title's node too, not only the priced rows'.
+    expect(editLink.mock.calls.map(([nid]) => nid)).toEqual([21, 21, 22]);
     expect(html).toContain('href="/node/22/edit"');
     expect(html).not.toContain('<details');
     // A lone group shows no title of its own: the section around it has one.
@@ -185,5 +186,59 @@ describe('/price.html', () => {
     expect(html).toMatch(/href="tel:\+?\d+"/);
     expect(html).not.toContain('<table');
     warn.mockRestore();
+  });
+});
+
+describe('/price.html for an editor (spec §2, §6)', () => {
+  /** The demo editor's session cookie, through the site's own login form. */
+  async function editorCookie(): Promise<string> {
+    const { response, settled } = await request('/login', {}, {
+      method: 'POST',
+      body: new URLSearchParams({ name: 'redaktor', pass: 'demo-redaktor-2013' }),
+      headers: { Origin: 'http://127.0.0.1:8787', 'Sec-Fetch-Site': 'same-origin' },
+    });
+    await settled();
+    expect(response.status).toBe(303);
+    return response.headers.getSetCookie().find((line) => line.startsWith('editor='))!.split(';')[0]!;
+  }
+
+  /** Each row of the table: its name and the node its edit link opens, if any. */
+  const rowsWithLinks = (html: string) =>
+    [...html.matchAll(/<tr class="price__row price__row--(\w+)[^"]*">([\s\S]*?)<\/tr>/g)].map(([, kind, cells]) => ({
+      kind,
+      name: /<span class="price__label">(?:<a [^>]*>)?([^<]*)/.exec(cells!)?.[1],
+      edit: /href="[^"]*\/node\/(\d+)\/edit"/.exec(cells!)?.[1],
+    }));
+
+  it('puts an edit link on every row with a node id, section titles and parent rows included, and none for a visitor', async () => {
+    const source = await demo.json<{ data: Record<string, { data: { field_price_item: string; field_price_sum: string; nid: string | number | null; childs: unknown }[] }> }>(
+      '/blocks_for_page/special_links/price.html?page=/price.html',
+    );
+    // The demo has what the test is about: titles and a parent (a row with childs) that name a node.
+    const top = Object.values(source.data).flatMap((group) => group.data);
+    expect(top.some((r) => !r.field_price_sum && !r.field_price_item.startsWith('*') && Number(r.nid) > 0 && (Array.isArray(r.childs) ? r.childs.length === 0 : !r.childs))).toBe(true);
+    expect(top.some((r) => !r.field_price_sum && Number(r.nid) > 0 && Array.isArray(r.childs) && r.childs.length > 0)).toBe(true);
+
+    const { response, settled } = await request('/price.html', {}, { headers: { Cookie: await editorCookie() } });
+    const html = await response.text();
+    await settled();
+    const rows = rowsWithLinks(html);
+    expect(rows.find((r) => r.name === 'Чистка лица')).toEqual({ kind: 'section', name: 'Чистка лица', edit: '20' });
+    expect(rows.find((r) => r.name === 'SMAS-лифтинг тела')).toEqual({ kind: 'parent', name: 'SMAS-лифтинг тела', edit: '40' });
+    expect(rows.find((r) => r.name === 'Живот')).toMatchObject({ kind: 'item', edit: '40' });
+    // Rows without a node (subtitles, the untitled group's consultations) have none.
+    expect(rows.find((r) => r.name === 'Поверхностные пилинги')).toMatchObject({ kind: 'subtitle', edit: undefined });
+    expect(rows.find((r) => r.name === 'Консультация врача-косметолога')).toMatchObject({ kind: 'item', edit: undefined });
+    // Every row the demo names a node for has its link: as many links as such rows.
+    const withNid = (list: unknown): number =>
+      (Array.isArray(list) ? list : Object.values((list ?? {}) as object)).reduce(
+        (n: number, r: { nid?: unknown; childs?: unknown; field_price_item?: string }) => n + (Number(r.nid) > 0 && r.field_price_item ? 1 : 0) + withNid(r.childs),
+        0,
+      );
+    expect(rows.filter((r) => r.edit !== undefined)).toHaveLength(Object.values(source.data).reduce((n, group) => n + withNid(group.data), 0));
+
+    const visitor = await page('/price.html');
+    expect(visitor.html).not.toContain('/edit"');
+    expect(visitor.html).not.toContain('edit-link');
   });
 });

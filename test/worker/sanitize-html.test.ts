@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { decodeEntities, htmlToText } from '../../worker/drupal/entities';
+import { popupOfClass, popupOfHref, knowSiteUrl } from '../../worker/drupal/popup-links';
 import { safeUrl } from '../../worker/drupal/safe-url';
 import { isAllowedEmbed, sanitizeHtml } from '../../worker/drupal/sanitize-html';
 import { BreadcrumbSchema } from '../../worker/drupal/schemas/breadcrumb';
@@ -11,7 +12,9 @@ const YOUTUBE = '<iframe width="560" height="315" src="https://www.youtube-nocoo
 
 describe('sanitizeHtml: hostile markup', () => {
   it.each([
-    ['an onerror handler', '<img src=x onerror=alert(1)>', '<img src=x>'],
+    ['an onerror handler', '<img src="/a.jpg" onerror=alert(1)>', '<img src="/a.jpg">'],
+    // Issue 15 §8: a src that names no file would be fetched against the page's own address, for nothing.
+    ['an image whose src names nothing (path-relative, empty, missing, javascript:)', '<img src=x onerror=alert(1)><img src=""><img alt="a"><img src="javascript:alert(1)"><img src="a/b.png">ok', 'ok'],
     ['a script', '<p>до</p><script>alert(2)</script><p>после</p>', '<p>до</p><p>после</p>'],
     ['a javascript: link (its text stays)', '<a href="javascript:alert(3)">ссылка</a>', '<a>ссылка</a>'],
     ['an iframe from another host', '<iframe src="https://evil.example/"></iframe>', ''],
@@ -19,7 +22,7 @@ describe('sanitizeHtml: hostile markup', () => {
     ['onclick and style', '<p onclick="alert(5)" style="background:url(javascript:alert(6))">текст</p>', '<p>текст</p>'],
     ['a vbscript: link', '<a href="vbscript:msgbox(1)">x</a>', '<a>x</a>'],
     ['a data: link', '<a href="data:text/html,<script>alert(1)</script>">x</a>', '<a>x</a>'],
-    ['an SVG data image', '<img src="data:image/svg+xml,<svg onload=alert(1)>">', '<img>'],
+    ['an SVG data image', '<img src="data:image/svg+xml,<svg onload=alert(1)>">', ''],
     ['entity-encoded javascript:', '<a href="&#106;avascript&#x3A;alert(1)">x</a>', '<a>x</a>'],
     ['an unknown reference hiding a colon', '<a href="javascript&colon;alert(1)">x</a>', '<a href="javascript&amp;colon;alert(1)">x</a>'],
     ['javascript: split by a tab and spaces', '<a href=" java\tscript:alert(1)">x</a>', '<a>x</a>'],
@@ -189,5 +192,77 @@ describe("an editor's button to a popup (spec §2 field kinds)", () => {
     const html = await sanitizeHtml('<p><a href="/consultation.html" class="btn">Записаться</a> <a href="/contacts.html">Контакты</a></p>');
     expect(html).toContain(`<a href="/consultation.html" class="btn" data-popup="consultation" data-wakes="Popup">Записаться</a>`);
     expect(html).toContain('<a href="/contacts.html">Контакты</a>');
+  });
+});
+
+describe('popup links in Drupal HTML: every form an editor writes (popup-links.ts)', () => {
+  const SITE = 'https://lavanda-clinic.example';
+  knowSiteUrl(`${SITE}/`);
+
+  const marked = (page: string, form: string) => `href="${page}" data-popup="${form}" data-wakes="Popup"`;
+
+  it.each([
+    ['a hash naming a popup', '<a class="button" href="#consultation">Записаться</a>', `<a class="button" ${marked('/consultation.html', 'consultation')}>Записаться</a>`],
+    ['a hash naming another popup', '<a href="#callback">Звонок</a>', `<a ${marked('/callback.html', 'callback')}>Звонок</a>`],
+    ['a popup page', '<a href="/review.html">Отзыв</a>', `<a ${marked('/review.html', 'review')}>Отзыв</a>`],
+    ['a popup page with a query and a hash', '<a href="/callback.html?utm_source=x#top">Звонок</a>', `<a ${marked('/callback.html', 'callback')}>Звонок</a>`],
+    ['a popup page on the site’s own address', `<a href="${SITE}/consultation.html">Запись</a>`, `<a ${marked('/consultation.html', 'consultation')}>Запись</a>`],
+    ['a popup page on the site’s address with www and http', '<a href="http://www.lavanda-clinic.example/review.html">Отзыв</a>', `<a ${marked('/review.html', 'review')}>Отзыв</a>`],
+    ['the second address of the callback popup', '<a href="/callback1.html">Звонок</a>', `<a ${marked('/callback.html', 'callback')}>Звонок</a>`],
+    ['a popup hash on the site’s home page by its address', `<a href="${SITE}/#consultation">Запись</a>`, `<a ${marked('/consultation.html', 'consultation')}>Запись</a>`],
+    ['a popup query on any page', '<a href="/services.html?popup=review">Отзыв</a>', `<a ${marked('/review.html', 'review')}>Отзыв</a>`],
+    ['a bare popup query', '<a href="?popup=callback">Звонок</a>', `<a ${marked('/callback.html', 'callback')}>Звонок</a>`],
+    ['a popup class on a link', '<a class="button popup-consultation" href="#">Запись</a>', `<a class="button popup-consultation" ${marked('/consultation.html', 'consultation')}>Запись</a>`],
+    ['an <id>-popup class', '<a class="callback-popup">Звонок</a>', `<a class="callback-popup" ${marked('/callback.html', 'callback')}>Звонок</a>`],
+    ['a popup class with a hyphen for the underscore', '<a class="btn-send-resume">Резюме</a>', `<a class="btn-send-resume" ${marked('/consultation.html', 'send_resume')}>Резюме</a>`],
+    ['a generic class with data-form', '<a class="js-popup" data-form="discount" href="#">Скидка</a>', `<a class="js-popup" ${marked('/consultation.html', 'discount')}>Скидка</a>`],
+    ['a generic class with data-webform', '<span class="popup" data-webform="consultation1">Консультация</span>', `<a class="popup" ${marked('/consultation.html', 'consultation1')}>Консультация</a>`],
+    ['a button with a popup class, which becomes a link', '<button type="button" class="js-popup-callback" onclick="x()">Звонок</button>', `<a class="js-popup-callback" ${marked('/callback.html', 'callback')}>Звонок</a>`],
+    ['a span with a popup class, which becomes a link', '<p><span class="open-popup-review"><b>Отзыв</b></span></p>', `<p><a class="open-popup-review" ${marked('/review.html', 'review')}><b>Отзыв</b></a></p>`],
+    ['an upper-case button', '<BUTTON CLASS="open-discount">Скидка</BUTTON>', `<a CLASS="open-discount" ${marked('/consultation.html', 'discount')}>Скидка</a>`],
+    ['a popup link that asked for a new tab', '<a href="/callback.html" target="_blank">Звонок</a>', `<a ${marked('/callback.html', 'callback')}>Звонок</a>`],
+    ['an entity-encoded popup page', '<a href="/consultation&#46;html">Запись</a>', `<a ${marked('/consultation.html', 'consultation')}>Запись</a>`],
+  ])('opens the popup from %s', async (_name, input, expected) => {
+    expect(await sanitizeHtml(input)).toBe(expected);
+  });
+
+  it.each([
+    ['a hash naming an anchor', '<a href="#other-anchor">Ниже</a>'],
+    ['a page that only starts like a popup page', '<a href="/consultation.html.evil">x</a>'],
+    ['a popup page on another site', '<a href="https://evil.example/consultation.html">x</a>'],
+    ['a popup page on another site, protocol-relative', '<a href="//evil.example/callback.html">x</a>'],
+    ['a popup query on another site', '<a href="https://evil.example/?popup=callback">x</a>'],
+    ['a query naming no popup', '<a href="/services.html?popup=unknown">x</a>'],
+    ['a class naming no popup', '<a class="popup-unknown" href="/contacts.html">x</a>'],
+    ['a generic class without a form', '<a class="popup" href="/contacts.html">x</a>'],
+    ['a data-form without the generic class', '<span class="note" data-form="callback">x</span>'],
+    ['a popup class on a block element', '<div class="popup-callback">x</div>'],
+  ])('leaves %s as it was (cleaned as ever)', async (_name, input) => {
+    const out = await sanitizeHtml(input);
+    expect(out).not.toContain('data-popup');
+    expect(out).not.toContain('data-wakes');
+  });
+
+  it('keeps a link to an in-page anchor exactly as written', async () => {
+    expect(await sanitizeHtml('<a href="#other-anchor">Ниже</a>')).toBe('<a href="#other-anchor">Ниже</a>');
+  });
+
+  it('still drops a button that opens nothing, with its content', async () => {
+    expect(await sanitizeHtml('<p>до<button class="btn-primary">Отправить</button>после</p>')).toBe('<p>допосле</p>');
+  });
+
+  it('classifies each form with one function', () => {
+    expect(popupOfHref('#send_resume')).toBe('send_resume');
+    expect(popupOfHref('/Callback.html')).toBe('callback');
+    expect(popupOfHref('#Consultation')).toBeUndefined();
+    expect(popupOfHref('javascript:alert(1)//#consultation')).toBeUndefined();
+    expect(popupOfClass('button popup-consultation1', () => null)).toBe('consultation1');
+    expect(popupOfClass('popup__body', () => null)).toBeUndefined();
+  });
+
+  it('knows a site address that is an IP address with a port (no www. form of it to add)', () => {
+    expect(() => knowSiteUrl('http://127.0.0.1:8787/')).not.toThrow();
+    expect(popupOfHref('http://127.0.0.1:8787/callback.html')).toBe('callback');
+    expect(popupOfHref('http://127.0.0.1:8788/callback.html')).toBeUndefined();
   });
 });

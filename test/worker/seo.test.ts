@@ -79,7 +79,7 @@ describe('/sitemap.xml', () => {
     expect(locs).not.toContain(url(`/news.html/${pages + 1}`));
     expect(locs).not.toContain(url('/news.html/1'));
     // The walk asked Drupal 50 at a time, with only the fields it needs (status: a draft is never listed).
-    expect(await demo.count('/jsonapi/node/news?filter[status]=1&fields[node--news]=path,changed,created,drupal_internal__nid,status&page[limit]=50')).toBe(1);
+    expect(await demo.count('/jsonapi/node/news?filter[status]=1&fields[node--news]=path,changed,created,drupal_internal__nid,status,metatag&page[limit]=50')).toBe(1);
   });
 
   it('is served from the cache the second time', async () => {

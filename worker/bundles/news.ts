@@ -1,4 +1,4 @@
-import type { Image, NodeData } from '../drupal/types';
+import type { Image, NodeData, Teaser } from '../drupal/types';
 import type { BundleModule } from './index';
 import { day, firstImage, text } from './fields';
 
@@ -10,9 +10,17 @@ export interface DatedView {
   date?: string;
 }
 
+const dateOf = (node: NodeData) => day(text(node, 'field_date_publication') ?? node.created);
+
 export const dated = (bundle: DatedView['bundle']): BundleModule<DatedView> => ({
   wants: ['field_image'],
-  view: (node: NodeData) => ({ bundle, image: firstImage(node, 'field_image'), date: day(text(node, 'field_date_publication') ?? node.created) }),
+  view: (node: NodeData) => ({ bundle, image: firstImage(node, 'field_image'), date: dateOf(node) }),
 });
 
 export const news = dated('news');
+
+/** A node of a JSON:API list as a line of a page's «other» list: its title, page, picture and date. */
+export function otherTeaser(node: NodeData): Teaser {
+  const image = firstImage(node, 'field_image');
+  return { nid: node.nid, title: node.title, url: node.path, image: image && { ...image, alt: image.alt || node.title }, date: dateOf(node) };
+}

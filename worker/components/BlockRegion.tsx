@@ -24,8 +24,18 @@ function Region({ region, placed, landmark }: { region: string; placed: Block[];
         .map((block) => (
           <section key={block.id} className="block">
             {block.labelVisible && block.label && <h2 className="block__title">{block.label}</h2>}
-            {/* Editors' HTML from Drupal's text formats, sanitised by the Drupal client. */}
-            <div className="content-body block__body" dangerouslySetInnerHTML={{ __html: block.html }} />
+            {block.links ? (
+              <ul className="link-list block__links">
+                {block.links.map((link, index) => (
+                  <li key={link.nid ?? index}>
+                    <a href={link.url}>{link.title}</a>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              /* Editors' HTML from Drupal's text formats, sanitised by the Drupal client. */
+              <div className="content-body block__body" dangerouslySetInnerHTML={{ __html: block.html }} />
+            )}
           </section>
         ))}
     </Wrapper>
@@ -45,10 +55,11 @@ export function BlockRegion({ blocks, region, landmark }: { blocks: Deferred<Blo
 
 /**
  * Blocks in regions no layout knows (another clinic's theme may have more):
- * shown after the content, region by region, rather than lost.
+ * shown after the content, region by region, rather than lost. `except`: regions
+ * the page's body already showed in their places.
  */
-export function OtherRegions({ blocks }: { blocks: Deferred<Block[]> }) {
+export function OtherRegions({ blocks, except = [] }: { blocks: Deferred<Block[]>; except?: readonly string[] }) {
   const all = use(blocks);
-  const regions = [...new Set(all.map((block) => block.region))].filter((region) => !PLACED_REGIONS.includes(region));
+  const regions = [...new Set(all.map((block) => block.region))].filter((region) => !PLACED_REGIONS.includes(region) && !except.includes(region));
   return regions.map((region) => <Region key={region} region={region} placed={all.filter((block) => block.region === region)} />);
 }

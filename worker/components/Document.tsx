@@ -2,16 +2,19 @@ import type { ReactNode } from 'react';
 import type { HeadData } from '../drupal/types';
 import { clientAssets } from '../render/client-assets';
 
-/** The HTML shell: language, title and Drupal's meta tags, the fonts and the stylesheet, and the island loader. */
+/**
+ * The HTML shell: language, the page's title (render/page-title.ts: ours, not Drupal's metatag
+ * title), Drupal's meta tags, the fonts and the stylesheet, and the island loader.
+ */
 export function Document({
   head,
-  fallbackTitle,
+  title,
   nonce,
   metrikaId,
   children,
 }: {
   head: HeadData;
-  fallbackTitle: string;
+  title: string;
   nonce?: string;
   /** Yandex Metrica's counter id: its tag loads, and forms report their goals to it. None, no counter. */
   metrikaId?: number;
@@ -22,7 +25,7 @@ export function Document({
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{head.title ?? fallbackTitle}</title>
+        <title>{title}</title>
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* Every page sets its text in Manrope, Latin and Cyrillic alike: both files are needed at once. */}
         {clientAssets.fonts.map((href) => (

@@ -22,7 +22,7 @@ export interface PriceTableProps {
   accordion?: boolean;
   /** Links to this path are left out (a service's own page). */
   currentPath?: string;
-  /** The editors' edit link of an item with a node id (spec §2); nothing for visitors. */
+  /** The editors' edit link of a row with a node id, whatever its kind (spec §2); nothing for visitors. */
   editLink?: (nid: number) => ReactNode;
 }
 
@@ -102,6 +102,8 @@ const depthClass = (depth: number) => (depth > 0 ? ` price__row--depth-${Math.mi
 /** One row and, under it, its children, one step further in. */
 function Rows({ row, ctx, section }: { row: PriceRow; ctx: RowContext; section?: boolean }): ReactNode {
   const { editLink } = ctx.props;
+  // Spec §6: every row Drupal names a node for, a title's or a parent's too, is one an editor may want to fix.
+  const edit = row.nid !== undefined && editLink ? <span className="price__edit">{editLink(row.nid)}</span> : null;
   let line: ReactNode;
   if (row.kind === 'item') {
     line = (
@@ -109,7 +111,7 @@ function Rows({ row, ctx, section }: { row: PriceRow; ctx: RowContext; section?:
         <td className="price__code">{row.code}</td>
         <td className="price__name">
           <Label row={row} ctx={ctx} />
-          {row.nid !== undefined && editLink && <span className="price__edit">{editLink(row.nid)}</span>}
+          {edit}
         </td>
         <td className="price__sum">
           <Sum row={row} />
@@ -124,6 +126,7 @@ function Rows({ row, ctx, section }: { row: PriceRow; ctx: RowContext; section?:
         {row.code && <td className="price__code">{row.code}</td>}
         <Cell className="price__name" colSpan={row.code ? 2 : 3} {...(section ? { scope: 'rowgroup' } : {})}>
           <Label row={row} ctx={ctx} />
+          {edit}
         </Cell>
       </tr>
     );

@@ -7,6 +7,7 @@ import { linkFieldOf } from './link-field';
 import { isPublished, toNodeData } from './map-node';
 import { optional } from './optional';
 import { fetchFromOrigin, OriginError, postToOrigin, type OriginOptions, type OriginResponse } from './origin';
+import { RobotsNoindexSchema } from './schemas/robots';
 import { webformFieldsOf, type ParsedWebform } from './schemas/webform';
 import { includesFor, possibleRelationships, relationshipsFromSample, relationshipTo, type Relationships } from './relationships';
 import { sanitizeHtml } from './sanitize-html';
@@ -22,7 +23,7 @@ import { PriceListSchema, type PriceGroup } from './schemas/price';
 import { TranslatePathSchema } from './schemas/translate-path';
 import { nodeStatus, numeric, optionalNumeric } from './schemas/lenient';
 import { rowsOf, sectionOf } from './schemas/view-rows';
-import type { Block, Crumb, HeadData, HomeSlide, MenuItem, NodeData, NodeList, NodePath, PathLookup, RedirectHop, SearchResult, Teaser, ViewRow } from './types';
+import type { Block, Crumb, HeadData, HomeSlide, MenuItem, NodeData, NodeLink, NodeList, NodePath, PathLookup, RedirectHop, SearchResult, Teaser, ViewRow } from './types';
 
 export interface DrupalClient {
   translatePath(path: string): Promise<PathLookup>;
@@ -71,7 +72,7 @@ export interface DrupalClient {
   priceList(page: string): Promise<PriceGroup[]>;
   /** Spec §2: the home page's main slider, sticky slides first, then the newest. */
   homeSlides(limit: number): Promise<HomeSlide[]>;
-  /** Spec §7: the newest doctors, news or promotions other than node `nid`. */
+  /** Spec §7: the newest doctors, news, promotions or press mentions other than node `nid`. */
   otherList(list: OtherList, nid: number): Promise<Teaser[]>;
   /** Spec §7: one of a service's lists (its doctors, promotions, reviews, Q&A…). */
   serviceRows(list: ServiceList, nid: number): Promise<ViewRow[]>;
@@ -82,6 +83,8 @@ export interface DrupalClient {
   licenseImages(): Promise<ViewRow[]>;
   /** A service's child services (services_childs). */
   serviceChildren(page: string): Promise<ViewRow[]>;
+  /** The module's next items after a page (next_cycle_links), for a block Drupal placed; links without an address are left out. */
+  nextLinks(page: string): Promise<NodeLink[]>;
   /** The other services of a service's section, and the section (services_subtree). */
   serviceSection(page: string): Promise<{ items: ViewRow[]; title?: string; url?: string }>;
   /** Removes every cached payload that was requested for one page path. */
@@ -182,16 +185,18 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, ...origin }
       );
       // One block that fails to load is left out; the others still show.
       const contents = Promise.all(
-        placements.map((p) =>
-          optional(`block ${p.id}`, get(urls.jsonapi(p.contentPath), tagged(decodeBlockContent(`block ${p.id}`), () => ['block_content'])), null),
-        ),
-      );
-      const items = contents.then((bodies) =>
-        placements.flatMap((p, i): Block[] => {
-          const html = bodies[i];
-          return html ? [{ id: p.id, region: p.region, label: p.label, labelVisible: p.labelVisible, weight: p.weight, html }] : [];
+        placements.map((p): Promise<Block | null> => {
+          const block = { id: p.id, region: p.region, label: p.label, labelVisible: p.labelVisible, weight: p.weight };
+          if (p.source.kind === 'next-links') {
+            // Asked only where Drupal placed the block; an empty list is no block.
+            const links = optional(`block ${p.id}`, client.nextLinks(page), []);
+            return links.then((found) => (found.length > 0 ? { ...block, html: '', links: found } : null));
+          }
+          const html = optional(`block ${p.id}`, get(urls.jsonapi(p.source.path), tagged(decodeBlockContent(`block ${p.id}`), () => ['block_content'])), null);
+          return html.then((found) => (found ? { ...block, html: found } : null));
         }),
       );
+      const items = contents.then((blocks) => blocks.filter((block): block is Block => block !== null));
       return { items, landing };
     },
 
@@ -244,7 +249,7 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, ...origin }
     },
 
     async nodePaths(bundle) {
-      const first = urls.collection(bundle, { fields: ['path', 'changed', 'created', 'drupal_internal__nid', 'status'], limit: COUNT_PAGE });
+      const first = urls.collection(bundle, { fields: ['path', 'changed', 'created', 'drupal_internal__nid', 'status', 'metatag'], limit: COUNT_PAGE });
       return get(first, async (response) => {
         // Another clinic's Drupal may not have the bundle: nothing of it to list, asked again after a while.
         if (response.status === 404 || response.status === 403) {
@@ -333,6 +338,11 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, ...origin }
       const items = (await sectionOf(value)).items;
       return { value: items, negative, tags: [...listTags('services'), ...nodeTags(items)] };
     }),
+    nextLinks: (page) => get(urls.nextCycleLinks(page), async (response) => {
+      const { value, negative } = await decodeRaw('next cycle links')(response);
+      const items = (await sectionOf(value)).items.flatMap((row): NodeLink[] => (row.url ? [{ title: row.title, url: row.url, nid: row.nid }] : []));
+      return { value: items, negative, tags: ['node_list', ...nodeTags(items)] };
+    }),
     serviceSection: (page) => get(urls.servicesSubtree(page), async (response) => {
       const { value, negative } = await decodeRaw('services subtree')(response);
       const section = await sectionOf(value);
@@ -384,7 +394,7 @@ function literalFileName(name: string): string {
 }
 
 /** The bundle each of spec §7's lists shows. */
-const OTHER_LIST_BUNDLE: Record<OtherList, string> = { doctors: 'doctors', news: 'news', actions: 'actions' };
+const OTHER_LIST_BUNDLE: Record<OtherList, string> = { doctors: 'doctors', news: 'news', actions: 'actions', 'smi-o-nas': 'smi_o_nas' };
 const SERVICE_LIST_BUNDLE: Record<ServiceList, string> = {
   doctors: 'doctors',
   actions: 'actions',
@@ -440,12 +450,13 @@ const NodePathSchema = z
         created: dayOf,
         drupal_internal__nid: optionalNumeric.catch(undefined),
         status: nodeStatus,
+        metatag: RobotsNoindexSchema,
       })
-      .catch({ path: undefined, changed: undefined, created: undefined, drupal_internal__nid: undefined, status: false }),
+      .catch({ path: undefined, changed: undefined, created: undefined, drupal_internal__nid: undefined, status: false, metatag: false }),
   })
-  .transform(({ attributes: { path, changed, created, drupal_internal__nid: nid, status } }): NodePath | null => {
-    // A draft is no page of the sitemap, whatever Drupal let through.
-    if (!path?.startsWith('/') || !status) return null;
+  .transform(({ attributes: { path, changed, created, drupal_internal__nid: nid, status, metatag: noindex } }): NodePath | null => {
+    // A draft is no page of the sitemap, whatever Drupal let through; nor one its meta tags keep from search engines.
+    if (!path?.startsWith('/') || !status || noindex) return null;
     const lastmod = changed ?? created;
     return { path, ...(lastmod ? { lastmod } : {}), ...(nid ? { nid } : {}) };
   });
@@ -476,16 +487,6 @@ const decodeBlockContent =
     return { ...loaded, value: loaded.value ? await sanitizeHtml(loaded.value) : null };
   };
 
-/** The path of Drupal's absolute or root-relative `resolved`. */
-function pathOf(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    return new URL(url, 'http://drupal.invalid').pathname;
-  } catch {
-    return undefined;
-  }
-}
-
 const decodeTranslatePath: Decoder<PathLookup> = ({ status, body }) => {
   if (status === 404) return { value: { kind: 'not-found' }, negative: true };
   if (status === 403) return { value: { kind: 'forbidden' }, negative: true };
@@ -510,7 +511,8 @@ const decodeTranslatePath: Decoder<PathLookup> = ({ status, body }) => {
       label: doc.entity.type === 'node' ? undefined : doc.label,
       isHome: doc.isHomePath ?? false,
       individual: doc.jsonapi?.individual,
-      resolvedPath: pathOf(doc.resolved ?? doc.entity.path),
+      // As Drupal gave it: its origin tells a URL of Drupal's own from one elsewhere (paths/canonical-path.ts).
+      resolvedPath: doc.resolved ?? doc.entity.path,
       redirects,
     },
   };

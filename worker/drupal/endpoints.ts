@@ -4,8 +4,8 @@
  */
 export type MenuName = 'main' | 'footer';
 
-/** Spec §7's 'other' lists: the newest items of a kind except the node shown. */
-export type OtherList = 'doctors' | 'news' | 'actions';
+/** Spec §7's 'other' lists: the newest items of a kind except the node shown (press mentions under their path segment). */
+export type OtherList = 'doctors' | 'news' | 'actions' | 'smi-o-nas';
 
 /** Spec §7's per-service lists, by the path segment Drupal serves them under. */
 export type ServiceList = 'doctors' | 'actions' | 'patients' | 'do-i-posle' | 'feedback' | 'articles' | 'qa';
@@ -91,10 +91,11 @@ export function endpoints(base: string) {
     licenseImages: () => url('/rest/license-images', { _format: 'json' }),
     servicesChilds: (page: string) => url('/blocks_for_page/block/services_childs', { page }),
     servicesSubtree: (page: string) => url('/blocks_for_page/block/services_subtree', { page }),
+    nextCycleLinks: (page: string) => url('/blocks_for_page/block/next_cycle_links', { page }),
   };
 }
 
 export type Endpoints = ReturnType<typeof endpoints>;
 
 /** Every call keyed by a page path, for purging one path. */
-export const pathScoped = ['translatePath', 'redirect', 'metatags', 'blocks', 'breadcrumb', 'servicesChilds', 'servicesSubtree', 'priceList'] as const;
+export const pathScoped = ['translatePath', 'redirect', 'metatags', 'blocks', 'breadcrumb', 'servicesChilds', 'servicesSubtree', 'nextCycleLinks', 'priceList'] as const;

@@ -3,6 +3,7 @@ import type { CacheReport } from '../cache/cache-report';
 import { circuitBreaker } from '../cache/circuit-breaker';
 import { createKvCache } from '../cache/kv-cache';
 import { createDrupalClient, type DrupalClient } from './client';
+import { knowSiteUrl } from './popup-links';
 
 /** The breaker that guards the configured Drupal, shared by every request of the isolate. */
 export const originBreaker = (config: Config) =>
@@ -15,6 +16,8 @@ export function drupalClientFor(
 ): DrupalClient {
   const guard = { breaker: originBreaker(config), timeoutMs: config.origin.timeoutMs, retryMs: config.origin.retryMs };
   const cache = createKvCache({ kv: config.kv, settings: config.cache, guard, waitUntil, report });
+  // Editors' popup links written with the site's own address open the popup too (popup-links.ts).
+  knowSiteUrl(config.siteUrl);
   return createDrupalClient({
     baseUrl: config.drupalBaseUrl,
     cache,

@@ -1,6 +1,7 @@
-import { POPUP_ATTRIBUTE, POPUP_PAGES } from '../../common/popups';
+import { POPUP_ATTRIBUTE, popupPageOf, type PopupForm } from '../../common/popups';
 import { WAKES_ATTRIBUTE } from '../../common/island-markers';
 import { decodeEntities, escapeAttribute } from './entities';
+import { popupOfElement } from './popup-links';
 import { safeUrl } from './safe-url';
 import { VIDEO_EMBED_ORIGINS } from './video-hosts';
 
@@ -84,8 +85,20 @@ export function isAllowedEmbed(src: string): boolean {
   return EMBED_ORIGINS.has(url.origin) && !url.username && !url.password && url.pathname.startsWith(EMBED_PATHS.get(url.origin) ?? '/');
 }
 
+/**
+ * An image's src that names a file: a raster data URL, a root-relative path or an absolute
+ * http(s) URL. A path-relative one ("x", "images/a.png", "") would resolve against the site's
+ * page, where Drupal's relative files never are: a request for nothing, answered by a 404 page.
+ */
+function checkedImageSrc(value: string): string | undefined {
+  const trimmed = value.trim();
+  if (DATA_IMAGE.test(trimmed)) return trimmed;
+  const safe = safeUrl(value);
+  return safe !== undefined && /^(?:\/|https?:\/\/)/i.test(safe.trim()) ? safe : undefined;
+}
+
 function checkedUrl(tag: string, name: string, value: string): string | undefined {
-  if (tag === 'img' && name === 'src' && DATA_IMAGE.test(value.trim())) return value.trim();
+  if (tag === 'img' && name === 'src') return checkedImageSrc(value);
   if (tag === 'iframe') return isAllowedEmbed(value) ? value : undefined;
   return safeUrl(value);
 }
@@ -98,6 +111,14 @@ function checkedSrcset(value: string): string | undefined {
 }
 
 function sanitizeElement(element: Element): void {
+  // Read before the allowlist strips the class's companions (data-form…): see popup-links.ts.
+  const popup = popupOfElement(element.tagName, (name) => {
+    const value = element.getAttribute(name);
+    return value === null ? null : decodeEntities(value);
+  });
+  // A button or span that opens a popup becomes a link to the popup's page: it works without
+  // JavaScript, and a keyboard reaches it. lol-html renames the end tag with it.
+  if (popup && element.tagName !== 'a') element.tagName = 'a';
   const tag = element.tagName;
   const allowed = ALLOWED[tag];
   if (DROPPED.has(tag) || (tag === 'iframe' && !isAllowedEmbed(decodeEntities(element.getAttribute('src') ?? '')))) {
@@ -126,7 +147,13 @@ function sanitizeElement(element: Element): void {
     if (checked !== undefined) element.setAttribute(name, escapeAttribute(checked));
   }
 
-  if (tag === 'a') {
+  // An image with nothing to show is left out rather than shown broken (and fetched for nothing).
+  if (tag === 'img' && element.getAttribute('src') === null) {
+    element.remove();
+    return;
+  }
+  if (tag === 'a' && popup) markPopupLink(element, popup);
+  else if (tag === 'a') {
     const target = element.getAttribute('target');
     if (target !== null && target !== '_blank') element.removeAttribute('target');
     // A page opened with _blank must not get a handle on ours (window.opener) nor our URL.
@@ -134,15 +161,21 @@ function sanitizeElement(element: Element): void {
       const rel = new Set([...decodeEntities(element.getAttribute('rel') ?? '').split(/\s+/).filter(Boolean), 'noopener', 'noreferrer']);
       element.setAttribute('rel', escapeAttribute([...rel].join(' ')));
     }
-    // Spec §2's buttons: an editor's link to a popup's page opens that popup, as the site's own buttons do.
-    const form = POPUP_PAGES[decodeEntities(element.getAttribute('href') ?? '')];
-    if (form) {
-      element.setAttribute(POPUP_ATTRIBUTE, form);
-      element.setAttribute(WAKES_ATTRIBUTE, 'Popup');
-    }
   }
   // An iframe's content is never shown; it is raw text that we need not pass on.
   if (tag === 'iframe') element.setInnerContent('');
+}
+
+/**
+ * Spec §2's buttons: an editor's link to a popup opens that popup, as the site's own buttons
+ * do; without JavaScript it goes to the popup's page, which opens it over the home page.
+ */
+function markPopupLink(element: Element, popup: PopupForm): void {
+  element.setAttribute('href', popupPageOf(popup));
+  // The popup opens over this page: nothing is left to open in another tab.
+  element.removeAttribute('target');
+  element.setAttribute(POPUP_ATTRIBUTE, popup);
+  element.setAttribute(WAKES_ATTRIBUTE, 'Popup');
 }
 
 /** Drupal HTML made safe to render as is (see above). */

@@ -63,7 +63,7 @@ export type PathLookup =
       isHome: boolean;
       /** JSON:API individual document URL, as Drupal gives it. */
       individual?: string;
-      /** The path Drupal resolved the request to (an alias for /node/12). */
+      /** Drupal's URL of the entity (`resolved`: its alias, also for /node/12), absolute or root-relative as Drupal gave it. */
       resolvedPath?: string;
       redirects: RedirectHop[];
     }
@@ -100,8 +100,10 @@ export interface Block {
   label?: string;
   labelVisible: boolean;
   weight: number;
-  /** Sanitised (sanitize-html.ts). */
+  /** Sanitised (sanitize-html.ts); empty for a block that is a list of links. */
   html: string;
+  /** A block the module fills with links for the page (next_cycle_links), shown as a list. */
+  links?: NodeLink[];
 }
 
 /** A node's page, for the sitemap. */

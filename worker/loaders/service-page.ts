@@ -2,7 +2,7 @@ import type { DrupalClient } from '../drupal/client';
 import type { ServiceList } from '../drupal/endpoints';
 import { optional } from '../drupal/optional';
 import type { PriceGroup } from '../drupal/schemas/price';
-import type { ViewRow } from '../drupal/types';
+import type { Block, ViewRow } from '../drupal/types';
 import { defer, type Deferred } from '../render/deferred';
 
 /** The parts of a service page that come from their own calls (spec §7), each arriving on its own. */
@@ -19,13 +19,21 @@ export interface ServicePageData {
   section: Deferred<{ items: ViewRow[]; title?: string; url?: string }>;
   /** «Цены на процедуру»: the price list's rows for this service's page. */
   prices: Deferred<PriceGroup[]>;
+  /** Spec §2's advantages slot: the blocks Drupal placed in a region the service page shows itself. */
+  blocks: Deferred<Block[]>;
 }
+
+/**
+ * Regions whose blocks the service page shows among its own parts (spec §2: the
+ * advantages after the procedure's reviews); the layout leaves them out there.
+ */
+export const SERVICE_PAGE_REGIONS: readonly string[] = ['content'];
 
 /**
  * Starts every per-service call of spec §7 at once, beside the node and the
  * frame. Each is optional: a list Drupal cannot give leaves out its section.
  */
-export function loadServicePage(drupal: DrupalClient, nid: number, path: string): ServicePageData {
+export function loadServicePage(drupal: DrupalClient, nid: number, path: string, frameBlocks: Deferred<Block[]>): ServicePageData {
   const list = (name: ServiceList) => defer(optional(`service ${name}`, drupal.serviceRows(name, nid), []));
   return {
     children: defer(optional('services childs', drupal.serviceChildren(path), [])),
@@ -39,5 +47,6 @@ export function loadServicePage(drupal: DrupalClient, nid: number, path: string)
     licences: defer(optional('license images', drupal.licenseImages(), [])),
     section: defer(optional('services subtree', drupal.serviceSection(path), { items: [] })),
     prices: defer(optional('service prices', drupal.priceList(path), [])),
+    blocks: defer(frameBlocks.then((blocks) => blocks.filter((block) => SERVICE_PAGE_REGIONS.includes(block.region)), () => [])),
   };
 }

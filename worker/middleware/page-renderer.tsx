@@ -18,6 +18,8 @@ export interface PageProps {
   popup?: PopupForm;
   /** The site frame (default) or the landing pages' bare one. */
   layout?: LayoutKind;
+  /** Block regions the page's body shows in its own places, which the frame then leaves out. */
+  ownRegions?: readonly string[];
 }
 
 declare module 'hono' {
@@ -78,6 +80,7 @@ export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
         title: props.title,
         searchKeywords: props.searchKeywords,
         popup: props.popup,
+        ownRegions: props.ownRegions,
         // Error pages have none: an unknown URL costs Drupal only the lookups that found it unknown.
         preFooter: status < 400 && layout === 'default' ? frame.preFooter() : undefined,
         body,

@@ -7,6 +7,7 @@ import { DefaultLayout } from '../components/layout/DefaultLayout';
 import { streamedParts, type LayoutData } from '../loaders/layout';
 import { preFooterParts, type PreFooterData } from '../loaders/pre-footer';
 import { streamHtml } from './html-stream';
+import { documentTitle } from './page-title';
 
 export type LayoutKind = 'default' | 'bare';
 
@@ -14,10 +15,12 @@ export interface PageRender {
   status: number;
   layout: LayoutKind;
   frame: LayoutData;
-  /** Shown in the tab when Drupal has no metatag title for the path. */
+  /** The page's own heading: the tab shows it with the site's name (page-title.ts). */
   title: string;
   searchKeywords?: string;
   popup?: PopupForm;
+  /** Block regions the body shows itself. */
+  ownRegions?: readonly string[];
   /** The carousels before the banner; none on error pages and in the bare layout. */
   preFooter?: PreFooterData;
   body: ReactNode;
@@ -43,11 +46,18 @@ export async function renderPage(page: PageRender): Promise<Response> {
   // An error page says so, whatever its frame came from.
   const xCache = page.status >= 500 ? 'ERROR' : cacheStatus;
   const document = (
-    <Document head={head} fallbackTitle={`${page.title} — ${page.frame.site.name}`} nonce={page.nonce} metrikaId={page.frame.site.metrikaId}>
+    <Document head={head} title={documentTitle(page.title, page.frame.site.name)} nonce={page.nonce} metrikaId={page.frame.site.metrikaId}>
       {page.layout === 'bare' ? (
         <BareLayout layout={page.frame} nonce={page.nonce}>{page.body}</BareLayout>
       ) : (
-        <DefaultLayout layout={page.frame} searchKeywords={page.searchKeywords} popup={page.popup} preFooter={page.preFooter} nonce={page.nonce}>
+        <DefaultLayout
+          layout={page.frame}
+          searchKeywords={page.searchKeywords}
+          popup={page.popup}
+          preFooter={page.preFooter}
+          ownRegions={page.ownRegions}
+          nonce={page.nonce}
+        >
           {page.body}
         </DefaultLayout>
       )}

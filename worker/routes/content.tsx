@@ -2,13 +2,16 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { resolvePath } from '../paths/resolve-path';
 import { viewOf } from '../bundles';
+import { otherTeaser } from '../bundles/news';
 import { ClinicData } from '../components/ClinicData';
 import { EditLink, priceEditLinks } from '../components/EditLink';
 import type { DrupalClient } from '../drupal/client';
+import type { ViewRow } from '../drupal/types';
 import { optional } from '../drupal/optional';
-import { loadServicePage } from '../loaders/service-page';
+import { loadServicePage, SERVICE_PAGE_REGIONS } from '../loaders/service-page';
 import { defer } from '../render/deferred';
 import { NodeScreen, type NodeExtras } from '../screens/NodeScreen';
+import { OTHER_SHOWN } from '../screens/node/OtherItems';
 import { ServiceScreen } from '../screens/service/ServiceScreen';
 import { renderError } from './error';
 import { termRoute } from './term';
@@ -23,7 +26,10 @@ const CONTACTS = '/contacts.html';
  */
 export async function contentRoute(c: Context<AppEnv>): Promise<Response> {
   const { drupal, config, pagePath: path } = c.var;
-  const resolution = await resolvePath(drupal, path, config.drupalBasePath);
+  const url = new URL(c.req.url);
+  // The page-path middleware already found the path decodable.
+  const canonical = { requested: decodeURIComponent(url.pathname), search: url.search, drupalBaseUrl: config.drupalBaseUrl };
+  const resolution = await resolvePath(drupal, path, config.drupalBasePath, canonical);
   switch (resolution.kind) {
     case 'redirect': {
       const cacheStatus = await c.var.cacheReport.summary();
@@ -45,10 +51,11 @@ export async function contentRoute(c: Context<AppEnv>): Promise<Response> {
       // breadcrumb name it (for an API account that sees drafts), so they are cached only once the node is public.
       const loading = drupal.entity(resolution);
       const frame = c.var.frame.forPage(undefined, loading.then((found) => found !== null, () => false));
-      // The pre-footer leaves this node out of its kind's carousel (a doctor among «other doctors»).
-      c.var.frame.preFooter(resolution.entityType === 'node' ? { bundle: resolution.bundle, nid: resolution.id } : undefined);
+      // The pre-footer leaves this node out of its kind's carousel (a doctor among «other doctors»). A news item
+      // shows its «other» list in its own content (spec §2), so the pre-footer leaves its news out, as on the listing.
+      c.var.frame.preFooter(resolution.bundle === 'news' ? { bundle: 'news' } : { bundle: resolution.bundle, nid: resolution.id });
       // A service's own lists start with its node, not after it: every call of the page at once.
-      const parts = resolution.bundle === 'services' ? loadServicePage(drupal, resolution.id, path) : undefined;
+      const parts = resolution.bundle === 'services' ? loadServicePage(drupal, resolution.id, path, frame.blocks) : undefined;
       const extras = nodeExtras(drupal, resolution.bundle, resolution.id);
       const node = await loading;
       if (!node) return renderError(c, 404);
@@ -74,7 +81,7 @@ export async function contentRoute(c: Context<AppEnv>): Promise<Response> {
           {path === CONTACTS && <ClinicData name={config.site.name} phone={config.site.phone} siteUrl={config.siteUrl} />}
           {screen}
         </>,
-        { title: node.title, layout: landing ? 'bare' : 'default' },
+        { title: node.title, layout: landing ? 'bare' : 'default', ownRegions: view.bundle === 'services' && parts ? SERVICE_PAGE_REGIONS : undefined },
       );
     }
   }
@@ -83,11 +90,22 @@ export async function contentRoute(c: Context<AppEnv>): Promise<Response> {
 /** Spec §7's calls a node's page makes beside the node, by bundle; started before the node arrives. */
 function nodeExtras(drupal: DrupalClient, bundle: string, nid: number): NodeExtras {
   if (bundle === 'doctors') return { reviews: defer(optional('doctor feedback', drupal.doctorFeedback(nid), [])) };
+  if (bundle === 'news') return { other: defer(optional('other news', drupal.otherList('news', nid), [])) };
+  if (bundle === 'smi_o_nas') return { other: defer(optional('other press', drupal.otherList('smi-o-nas', nid), [])) };
   if (bundle === 'article') {
     return {
       author: defer(optional('article author', drupal.articleAuthor(nid), []).then((rows) => rows[0])),
       service: defer(optional('article service', drupal.articleService(nid), []).then((rows) => rows[0])),
+      // Spec §7 names no 'other' view for articles: the newest of Drupal's own list, the same payload for every
+      // article (tagged node_list:article, so a new article refreshes it); the screen leaves the page's own out.
+      other: defer(
+        optional('other articles', drupal.nodes('article', { sort: '-created', limit: OTHER_SHOWN + 1 }), { items: [], hasNext: false }).then((list) =>
+          list.items.map(otherTeaser),
+        ),
+      ),
     };
   }
+  // Which gallery is a licence gallery is Drupal's to say (bundles/gallery.ts); undefined: it could not be asked.
+  if (bundle === 'gallery') return { licences: defer(optional<ViewRow[] | undefined>('license images', drupal.licenseImages(), undefined)) };
   return {};
 }

@@ -26,6 +26,22 @@ async function errorView(c: Context<AppEnv>, status: number): Promise<ErrorView>
     : { status, title: fallback.title, text: fallback.text };
 }
 
+/** Spec §2 reading B: the 400 page's own address. */
+export const BAD_REQUEST_PATH = '/400';
+
+/**
+ * Spec §8: any 400 takes the visitor to /400. A browser's navigation is sent there
+ * (the address bar then says where it is); anything else (a script, a check that
+ * asks for no HTML) gets the 400 page in place.
+ */
+export function badRequest(c: Context<AppEnv>): Promise<Response> {
+  const navigation =
+    (c.req.method === 'GET' || c.req.method === 'HEAD') &&
+    /\btext\/html\b/i.test(c.req.header('Accept') ?? '') &&
+    new URL(c.req.url).pathname !== BAD_REQUEST_PATH;
+  return navigation ? Promise.resolve(c.redirect(BAD_REQUEST_PATH, 302)) : renderError(c, 400);
+}
+
 /** The error page of spec §8; if even that cannot render, a bare page with a link home. */
 export async function renderError(c: Context<AppEnv>, status: number): Promise<Response> {
   try {

@@ -16,6 +16,8 @@ import { priceRoute } from './price';
 import { searchRoutes } from './search';
 import { seoRoutes } from './seo';
 import { LISTING_ROUTES } from './listing-table';
+import { locationOf } from '../paths/canonical-path';
+import { ownRouteInOtherCase } from '../paths/letter-case';
 
 /** The site's own routes (spec §2); every other path is Drupal's (contentRoute). */
 export const siteRoutes = new Hono<AppEnv>();
@@ -80,5 +82,14 @@ siteRoutes.route('/', searchRoutes);
 siteRoutes.get('/404.html', (c) => renderError(c, 404));
 siteRoutes.get('/403.html', (c) => renderError(c, 403));
 siteRoutes.get('/400', (c) => renderError(c, 400));
+
+// An old address of one of the pages above in another letter case: 301 to it, as Drupal's aliases get (resolve-path.ts).
+let ownPatterns: string[] | undefined;
+siteRoutes.get('*', async (c, next) => {
+  ownPatterns ??= siteRoutes.routes.filter((route) => route.method === 'GET' && !route.path.includes('*')).map((route) => route.path);
+  const own = ownRouteInOtherCase(c.var.pagePath, ownPatterns);
+  if (!own) return next();
+  return c.redirect(locationOf(own) + new URL(c.req.url).search, 301);
+});
 
 siteRoutes.get('*', contentRoute);

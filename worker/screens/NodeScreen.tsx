@@ -1,6 +1,7 @@
 import { CalendarDays, Clock, FileText, Gift, Send } from 'lucide-react';
 import type { BundleView } from '../bundles';
 import type { DoctorView } from '../bundles/doctors';
+import { galleryDocuments, galleryKind } from '../bundles/gallery';
 import { formatDay } from '../components/format';
 import { MedicalNotice } from '../components/MedicalNotice';
 import { PopupButton } from '../components/PopupButton';
@@ -11,8 +12,10 @@ import { ContentImage } from '../components/ui/ContentImage';
 import { Icon } from '../components/ui/Icon';
 import { SectionTitle } from '../components/ui/SectionTitle';
 import { onSite, StructuredData } from '../components/StructuredData';
-import type { Image, NodeData, NodeLink, ViewRow } from '../drupal/types';
+import type { Image, NodeData, NodeLink, Teaser, ViewRow } from '../drupal/types';
 import type { Deferred } from '../render/deferred';
+import { GalleryDocuments } from './node/GalleryDocuments';
+import { OtherItems } from './node/OtherItems';
 
 /** What a node's page loads beside the node (spec §7), by bundle. */
 export interface NodeExtras {
@@ -21,6 +24,10 @@ export interface NodeExtras {
   /** An article's author and the service it is about. */
   author?: Deferred<ViewRow | undefined>;
   service?: Deferred<ViewRow | undefined>;
+  /** Spec §2: a news item's, article's or press mention's «other» list. */
+  other?: Deferred<Teaser[]>;
+  /** A gallery's page: what Drupal's licence view lists (undefined when it could not be asked). */
+  licences?: Deferred<ViewRow[] | undefined>;
 }
 
 /** Spec §9: a doctor's services show at most 6 links. */
@@ -98,7 +105,11 @@ function AuthorBlock({ author, clinic }: { author?: ViewRow; clinic: string }) {
             {author.note && <span className="author-block__post">{author.note}</span>}
           </>
         ) : (
-          <span>Специалисты клиники косметологии {clinic}</span>
+          // The clinic's name is the site's, in the nominative: on a line of its own it needs no other case.
+          <>
+            <span>Специалисты клиники</span>
+            <span className="author-block__post">{clinic}</span>
+          </>
         )}
       </p>
     </aside>
@@ -189,7 +200,20 @@ export function NodeScreen({ node, view, extras = {}, clinic, siteUrl }: { node:
         view.bundle === 'generic') && <Lead image={view.image} title={node.title} />}
       {view.bundle === 'video' &&
         (view.videoId ? <VideoFacade videoId={view.videoId} title={node.title} poster={view.poster} /> : <Lead image={view.poster} title={node.title} />)}
-      {view.bundle === 'gallery' && <BeforeAfterPair images={view.images} title={node.title} />}
+      {view.bundle === 'gallery' &&
+        (extras.licences ? (
+          <Streamed data={extras.licences}>
+            {(licences) =>
+              galleryKind(view, node.nid, licences) === 'documents' ? (
+                <GalleryDocuments documents={galleryDocuments(view, node.nid, licences)} title={node.title} />
+              ) : (
+                <BeforeAfterPair images={view.images} title={node.title} />
+              )
+            }
+          </Streamed>
+        ) : (
+          <GalleryDocuments documents={galleryDocuments(view, node.nid, undefined)} title={node.title} />
+        ))}
       {view.bundle === 'qa' && view.question && <p className="qa-question">{view.question}</p>}
       {view.bundle === 'reviews' && view.doctor && (
         <p className="meta-line">Врач: {view.doctor.url ? <a href={view.doctor.url}>{view.doctor.title}</a> : view.doctor.title}</p>
@@ -222,6 +246,7 @@ export function NodeScreen({ node, view, extras = {}, clinic, siteUrl }: { node:
           <MedicalNotice />
         </>
       )}
+      {view.bundle === 'vacancy' && view.note && <div className="content-body vacancy-note" data-part="note" dangerouslySetInnerHTML={{ __html: view.note }} />}
       {view.bundle === 'vacancy' && (
         <p className="node__actions">
           <PopupButton form="send_resume" icon={Send} size="lg">
@@ -229,6 +254,7 @@ export function NodeScreen({ node, view, extras = {}, clinic, siteUrl }: { node:
           </PopupButton>
         </p>
       )}
+      {extras.other && <Streamed data={extras.other}>{(items) => <OtherItems node={node} items={items} />}</Streamed>}
       {view.bundle === 'doctors' && <DoctorServices node={node} view={view} />}
       {view.bundle === 'doctors' && extras.reviews && (
         <Streamed data={extras.reviews}>{(rows) => <Reviews title="Отзывы о враче" rows={rows} part="doctor-reviews" />}</Streamed>

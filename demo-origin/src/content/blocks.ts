@@ -18,7 +18,10 @@ export interface BlockContent {
 export interface BlockPlacement {
   /** Block config id (machine name) */
   readonly bid: string;
-  readonly content: number;
+  /** A custom block's content (block_content id), or, with `plugin`, one of the module's own blocks. */
+  readonly content?: number;
+  /** The module's block plugin (`next_cycle_links`): its items come from /blocks_for_page/block/{plugin}. */
+  readonly plugin?: string;
   readonly region: string;
   readonly label: string;
   readonly labelDisplay: boolean;
@@ -42,6 +45,14 @@ export const blockContents: readonly BlockContent[] = [
   content(7, 'Почему выбирают нас', paragraphs('<ul><li>Работаем с 2013 года</li><li>Врачи с опытом от 9 лет</li><li>Сертифицированное оборудование</li><li>Скидки не суммируются, но всегда честные</li></ul>'), '2024-01-10 10:30'),
   content(8, 'Клиника работает с 2013 года', paragraphs('Более 40 000 процедур и 12 000 довольных пациентов.'), '2024-01-10 10:40'),
   content(9, 'Обратите внимание', paragraphs('Цены указаны в рублях и не являются публичной офертой. Точную стоимость определит врач на консультации.'), '2025-01-15 10:00'),
+  // Popup links as editors write them (spec §2's buttons): a popup's page, a ?popup= query, a button and a span with a popup class.
+  content(10, 'Остались вопросы?', paragraphs(
+    'Администратор расскажет о процедуре и подготовке к ней.',
+    '<ul><li><a href="/callback.html">Заказать обратный звонок</a></li>'
+      + '<li><span class="js-popup" data-form="consultation1">Записаться на консультацию врача</span></li>'
+      + '<li><button type="button" class="popup-discount">Получить скидку на первое посещение</button></li>'
+      + '<li><a href="?popup=review">Оставить отзыв о процедуре</a></li></ul>',
+  ), '2026-11-20 10:00'),
 ];
 
 export const blockPlacements: readonly BlockPlacement[] = [
@@ -51,9 +62,16 @@ export const blockPlacements: readonly BlockPlacement[] = [
   { bid: 'lavanda_sidebar_booking', content: 4, region: 'sidebar', label: 'Онлайн-запись', labelDisplay: true, weight: 1, pages: ['/contacts.html', '/thank-you.html'], negate: true },
   { bid: 'lavanda_sidebar_promo', content: 5, region: 'sidebar', label: 'Акция месяца', labelDisplay: true, weight: -1, pages: ['/services/*', '/ultraformer.html', '/special.html'] },
   { bid: 'lavanda_contacts_map', content: 6, region: 'content_top', label: 'Как нас найти', labelDisplay: true, weight: 0, pages: ['/contacts.html'] },
-  { bid: 'lavanda_advantages', content: 7, region: 'content_bottom', label: 'Почему выбирают нас', labelDisplay: true, weight: 5, pages: ['<front>', '/services/*'] },
+  { bid: 'lavanda_advantages', content: 7, region: 'content_bottom', label: 'Почему выбирают нас', labelDisplay: true, weight: 5, pages: ['<front>'] },
+  // The theme's own region for the main content: a service page shows it among its parts (spec §2's advantages).
+  { bid: 'lavanda_advantages_services', content: 7, region: 'content', label: 'Почему выбирают нас', labelDisplay: true, weight: 5, pages: ['/services/*'] },
   { bid: 'lavanda_home_intro', content: 8, region: 'content_top', label: 'Клиника работает с 2013 года', labelDisplay: false, weight: -5, pages: ['<front>'] },
   { bid: 'lavanda_price_note', content: 9, region: 'content_top', label: 'Обратите внимание', labelDisplay: true, weight: 0, pages: ['/price.html'] },
+  { bid: 'lavanda_sidebar_questions', content: 10, region: 'sidebar', label: 'Остались вопросы?', labelDisplay: true, weight: 2, pages: ['/services/*'] },
+  {
+    bid: 'lavanda_next_links', plugin: 'next_cycle_links', region: 'content_bottom', label: 'Смотрите также', labelDisplay: true, weight: 10,
+    pages: ['/vacancia/*', '/video/*', '/oborudovaniye/*'],
+  },
 ];
 
 export function blockContentByUuid(uuid: string): BlockContent | undefined {

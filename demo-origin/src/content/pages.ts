@@ -4,7 +4,7 @@
  */
 import { paragraphs } from '../lib/text';
 import type { ImagePath } from './images';
-import { docs, img, makeNode, type NodeRecord } from './model';
+import { docs, img, makeNode, textJson, type NodeRecord } from './model';
 import { SITE } from './site';
 
 export interface Page {
@@ -26,6 +26,12 @@ export const NOT_FOUND_NID = 823;
 export const FORBIDDEN_NID = 1360;
 /** A page whose title and body carry hostile markup (XSS tests). */
 export const HOSTILE_NID = 907;
+/**
+ * Pages an editor set robots "noindex, nofollow" on in the node's meta tags (the error pages, the
+ * thank-you page, the hostile test page): metatag says so for the page (routes/metatag.ts) and in
+ * JSON:API's computed `metatag` field (lib/jsonapi.ts), and no menu links them.
+ */
+export const NOINDEX_NIDS: ReadonlySet<number> = new Set([NOT_FOUND_NID, FORBIDDEN_NID, 902, HOSTILE_NID]);
 
 export const pages: readonly Page[] = [
   {
@@ -154,20 +160,21 @@ export interface Vacancy {
   readonly slug: string;
   readonly created: string;
   readonly salary: string;
-  readonly note: string;
+  /** field_note: plain text, formatted text (`html`), or none at all. */
+  readonly note: string | { readonly html: string } | null;
   readonly body: string;
   readonly status?: boolean;
 }
 
 export const vacancies: readonly Vacancy[] = [
   { nid: 340, title: 'Врач-косметолог', slug: 'vrach-kosmetolog', created: '2026-09-10 10:00', salary: 'от 180 000 руб.',
-    note: 'Полная занятость, график 2/2',
+    note: { html: '<p><strong>Полная занятость</strong>, график 2/2. Собеседование — по&nbsp;предварительной записи.</p>' },
     body: paragraphs('<h3>Требования</h3>', '<ul><li>высшее медицинское образование, сертификат или аккредитация по косметологии;</li><li>опыт работы с инъекционными методиками от 3 лет.</li></ul>', '<h3>Условия</h3>', 'Официальное оформление, обучение за счёт клиники, скидки на процедуры.') },
   { nid: 341, title: 'Администратор клиники', slug: 'administrator', created: '2026-10-05 10:00', salary: 'от 70 000 руб.',
     note: 'Сменный график',
     body: paragraphs('Встреча пациентов, запись на приём, работа с CRM. Опыт работы в медицинской клинике приветствуется.') },
   { nid: 342, title: 'Медицинская сестра', slug: 'medsestra', created: '2025-11-20 10:00', salary: 'от 85 000 руб.',
-    note: 'Полная занятость',
+    note: null,
     body: paragraphs('Ассистирование врачу-косметологу, подготовка кабинетов, стерилизация инструментов.') },
   { nid: 343, title: 'Косметолог-эстетист (вакансия закрыта)', slug: 'kosmetolog-estetist-2022', created: '2022-03-01 10:00', salary: 'по договорённости',
     note: 'Вакансия закрыта', status: false,
@@ -183,6 +190,6 @@ export const vacancyNodes: readonly NodeRecord[] = vacancies.map((v) =>
     created: v.created,
     status: v.status ?? true,
     body: v.body,
-    fields: { field_subtitle: v.salary, field_note: v.note },
+    fields: { field_subtitle: v.salary, field_note: v.note === null || typeof v.note === 'string' ? v.note : textJson(v.note.html, 'basic_html') },
   }),
 );

@@ -27,9 +27,11 @@ export interface Service {
   readonly youtube?: string;
   readonly popularImg?: ImagePath;
   readonly priority?: number;
-  /** field_alter_text_body: replaces the standard promo block when set (field_alter_text = true) */
+  /** field_alter_text: the line of the service's own offer, shown instead of the standard promo text. */
+  readonly alterTitle?: string;
+  /** field_alter_text_body: the offer's text (formatted), under that line. */
   readonly alterText?: string;
-  /** field_action_view: show the promotions block on the page */
+  /** field_action_view: whether the page shows the service's promotions; unset (null) on most services, as on a field added later. */
   readonly showActions?: boolean;
   /** Taxonomy term of the section (sections only). */
   readonly tid?: number;
@@ -163,7 +165,11 @@ export const services: readonly Service[] = [
       '<table><tbody><tr><td>Лицо полностью</td><td>45 000 руб.</td></tr><tr><td>Нижняя треть лица</td><td>25 000 руб.</td></tr><tr><td>Шея</td><td>20 000 руб.</td></tr><tr><td>Живот</td><td>30 000 руб.</td></tr></tbody></table>',
     ),
     youtube: 'Qm7c2UlTq4A',
-    alterText: paragraphs('При записи на SMAS-лифтинг лица — консультация врача и анестезия в подарок.'),
+    alterTitle: 'Консультация и анестезия — в подарок',
+    alterText: paragraphs(
+      'При записи на SMAS-лифтинг лица консультация врача и обезболивающий крем входят в стоимость процедуры.',
+      'Предложение не суммируется с другими скидками.',
+    ),
     showActions: true,
   },
   {
@@ -220,6 +226,7 @@ export const services: readonly Service[] = [
     nid: 29, parent: 12, weight: 1, priority: 3,
     title: 'Биоревитализация', alias: `${S}/inekcionnaya-kosmetologiya/biorevitalizaciya.html`, created: '2013-11-05 12:10',
     image: 'services/biorevitalizaciya.svg', popularImg: 'services/popular-biorevitalizaciya.svg',
+    subtitle: 'Увлажнение и упругость кожи изнутри',
     summary: 'Глубокое увлажнение кожи гиалуроновой кислотой.',
     body: paragraphs(
       'Биоревитализация восстанавливает запасы гиалуроновой кислоты в коже: она становится увлажнённой, упругой и сияющей.',
@@ -250,7 +257,7 @@ export const services: readonly Service[] = [
     image: 'services/uvelichenie-gub.svg',
     summary: 'Естественный объём и чёткий контур губ.',
     body: paragraphs('Врач подбирает препарат и технику введения так, чтобы результат выглядел естественно.'),
-    price: 'от 16 000 руб.', duration: '40 минут',
+    price: 'от 16 000 руб.', duration: '40 минут', showActions: false,
   },
   {
     nid: 42, parent: 28, weight: 1,
@@ -337,9 +344,9 @@ export function serviceNode(s: Service): NodeRecord {
       field_prices_inner: textJson(s.pricesInner),
       field_quantity: s.quantity ?? null,
       field_services_priority: s.priority ?? null,
-      field_alter_text: s.alterText !== undefined,
+      field_alter_text: s.alterTitle ?? null,
       field_alter_text_body: textJson(s.alterText),
-      field_action_view: s.showActions ?? false,
+      field_action_view: s.showActions ?? null,
       field_weight: s.weight,
     },
     rels: {

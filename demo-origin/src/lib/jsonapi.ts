@@ -5,6 +5,8 @@
 import { blockContentByUuid, blockContents, type BlockContent } from '../content/blocks';
 import { fileByPath, fileByUuid, files, type FileRecord } from '../content/files';
 import { nodeByNid, nodeByUuid, nodes } from '../content/index';
+import { HOME_NID, NOINDEX_NIDS } from '../content/pages';
+import { SITE } from '../content/site';
 import { BUNDLES, isBundle, type NodeRecord, type Ref, type RelField } from '../content/model';
 import { termByUuid, terms, type Term } from '../content/terms';
 import type { Json, JsonObject } from './json';
@@ -75,6 +77,17 @@ function relData(rel: RelField): RelData {
   return rel.ref ? refIdentifier(rel.ref) : null;
 }
 
+/**
+ * metatag 2.x's computed `metatag` field (drupal-api.md §5b): the node's tags as
+ * `[{tag, attributes}]`. Only the title and, where an editor set it, robots: what a
+ * sitemap walk needs to leave a noindex page out; the page's full set is routes/metatag.ts's.
+ */
+function nodeMetatag(n: NodeRecord): Json {
+  const tags: Json[] = [{ tag: 'meta', attributes: { name: 'title', content: n.nid === HOME_NID ? `${SITE.name} — косметология в Москве` : `${n.title} | ${SITE.shortName}` } }];
+  if (NOINDEX_NIDS.has(n.nid)) tags.push({ tag: 'meta', attributes: { name: 'robots', content: 'noindex, nofollow' } });
+  return tags;
+}
+
 export function nodeResource(n: NodeRecord): Resource {
   const attributes: JsonObject = {
     drupal_internal__nid: n.nid,
@@ -93,6 +106,7 @@ export function nodeResource(n: NodeRecord): Resource {
     path: { alias: n.alias, pid: n.nid + 5000, langcode: 'ru' },
     body: n.body ? { value: n.body.value, format: n.body.format, processed: n.body.processed, summary: n.body.summary } : null,
     ...n.fields,
+    metatag: nodeMetatag(n),
   };
   const relationships: Record<string, RelData> = {
     node_type: { type: 'node_type--node_type', id: uuidFor(`node_type:${n.bundle}`), meta: { drupal_internal__target_id: n.bundle } },

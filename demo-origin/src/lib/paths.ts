@@ -13,12 +13,12 @@ export function resolveInternal(path: string): Target | null {
     const home = nodeByNid(HOME_NID);
     return home ? { kind: 'node', node: home } : null;
   }
-  const nodeMatch = /^\/node\/(\d+)$/.exec(path);
+  const nodeMatch = /^\/node\/(\d+)$/i.exec(path);
   if (nodeMatch) {
     const n = nodeByNid(Number(nodeMatch[1]));
     return n ? { kind: 'node', node: n } : null;
   }
-  const termMatch = /^\/taxonomy\/term\/(\d+)$/.exec(path);
+  const termMatch = /^\/taxonomy\/term\/(\d+)$/i.exec(path);
   if (termMatch) {
     const t = termByTid(Number(termMatch[1]));
     return t ? { kind: 'term', term: t } : null;

@@ -6,7 +6,9 @@
  *  - /blocks_for_page?page=P → {"path": P, "data": {BID: {bid, uuid, region, weight, label, plugin,
  *    provider, bundle, link, settings: {id, label, label_display: "visible" | "0", provider, status,
  *    info, view_mode}, visibility: {request_path: {id, negate, pages, context_mapping}} | []}}}
- *    — only the blocks visible on P, ordered by region then weight (decoupled_kit's block shape).
+ *    — only the blocks visible on P, ordered by region then weight (decoupled_kit's block shape). One
+ *    of the module's own blocks (next_cycle_links) has that plugin id, provider "blocks_for_page" and
+ *    no link: its items come from /blocks_for_page/block/{plugin}?page=P.
  *  - /blocks_for_page/menu/{main|footer} → {"data": {"#items": {KEY: {title, url, below: {…} | []}}}}
  *  - /blocks_for_page/special_links/services.html → {"data": [{title, url, depth}]}, depth 0/1/2
  *  - /blocks_for_page/special_links/price.html?page=P → {"data": {GROUP: {title?, data: [ROW]}}};
@@ -59,7 +61,23 @@ blockRoutes.get('/blocks_for_page', (c) => {
     .sort((a, b) => REGION_ORDER.indexOf(a.region) - REGION_ORDER.indexOf(b.region) || a.weight - b.weight);
   const data: JsonObject = {};
   for (const p of visible) {
-    const content = blockContentById(p.content);
+    if (p.plugin) {
+      data[p.bid] = {
+        bid: p.bid,
+        uuid: uuidFor(`block:${p.bid}`),
+        region: p.region,
+        weight: p.weight,
+        label: p.label,
+        plugin: p.plugin,
+        provider: 'blocks_for_page',
+        settings: { id: p.plugin, label: p.label, label_display: p.labelDisplay ? 'visible' : '0', provider: 'blocks_for_page', status: true },
+        visibility: p.pages
+          ? { request_path: { id: 'request_path', negate: p.negate ?? false, pages: p.pages.join('\r\n'), context_mapping: [] } }
+          : [],
+      };
+      continue;
+    }
+    const content = p.content === undefined ? undefined : blockContentById(p.content);
     if (!content) continue;
     const plugin = `block_content:${content.uuid}`;
     data[p.bid] = {

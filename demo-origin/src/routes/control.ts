@@ -147,9 +147,12 @@ const nodeEditSchema = z
       .refine((t) => [...t].length <= 255, 'must be at most 255 characters')
       .optional(),
     status: z.boolean().optional(),
+    // Only a bundle's own attribute fields: the core ones (nid, path, body…) keep their meaning.
+    fields: z.record(z.string().regex(/^field_\w+$/), z.json()).optional(),
+    removeFields: z.array(z.string().regex(/^field_\w+$/)).optional(),
   })
   .strict()
-  .refine((e) => e.title !== undefined || e.status !== undefined, 'give "title" and/or "status"');
+  .refine((e) => e.title !== undefined || e.status !== undefined || e.fields !== undefined || e.removeFields !== undefined, 'give "title", "status", "fields" and/or "removeFields"');
 
 controlRoutes.get('/__demo/nodes/:nid', (c) => {
   const n = nodeParam(c.req.param('nid'));
@@ -163,7 +166,7 @@ controlRoutes.post('/__demo/nodes/:nid', async (c) => {
   try {
     body = await c.req.json();
   } catch {
-    return json({ error: 'Body must be JSON: {"title"?: "1–255 characters", "status"?: true | false}' }, 400);
+    return json({ error: 'Body must be JSON: {"title"?: "1–255 characters", "status"?: true | false, "fields"?: {"field_…": value}, "removeFields"?: ["field_…"]}' }, 400);
   }
   const parsed = nodeEditSchema.safeParse(body);
   if (!parsed.success) {
@@ -172,6 +175,8 @@ controlRoutes.post('/__demo/nodes/:nid', async (c) => {
   editNode(n, {
     ...(parsed.data.title !== undefined ? { title: parsed.data.title } : {}),
     ...(parsed.data.status !== undefined ? { status: parsed.data.status } : {}),
+    ...(parsed.data.fields !== undefined ? { fields: parsed.data.fields as Record<string, Json> } : {}),
+    ...(parsed.data.removeFields !== undefined ? { removeFields: parsed.data.removeFields } : {}),
   });
   return json(nodeJson(n));
 });

@@ -9,7 +9,7 @@
 import { Hono } from 'hono';
 import { FILES_BASE } from '../content/files';
 import { refImages, type NodeRecord } from '../content/model';
-import { FORBIDDEN_NID, NOT_FOUND_NID } from '../content/pages';
+import { NOINDEX_NIDS } from '../content/pages';
 import { SITE } from '../content/site';
 import type { AppEnv } from '../env';
 import { json, normalizePath, originOf } from '../lib/http';
@@ -34,7 +34,6 @@ function link(rel: string, href: string, key: string): Tag {
 }
 
 const IMAGE_FIELDS = ['field_image', 'field_photo_big', 'field_photo', 'field_photo3', 'field_gallery_image'];
-const NOINDEX = new Set([NOT_FOUND_NID, FORBIDDEN_NID, 902]);
 
 function nodeImage(n: NodeRecord): string | null {
   for (const f of IMAGE_FIELDS) {
@@ -91,7 +90,7 @@ metatagRoutes.get('/blocks_for_page/metatag', (c) => {
           url: origin + n.alias,
           type: n.bundle === 'news' || n.bundle === 'article' ? 'article' : 'website',
           image: image ? origin + image : null,
-          noindex: NOINDEX.has(n.nid),
+          noindex: NOINDEX_NIDS.has(n.nid),
         }),
       );
     }

@@ -27,6 +27,8 @@ export interface LayoutProps {
   preFooter?: PreFooterData;
   /** The response's CSP nonce, for the few inline scripts the frame has. */
   nonce: string;
+  /** Block regions the page's body shows in its own places (a service page's advantages). */
+  ownRegions?: readonly string[];
   children: ReactNode;
 }
 
@@ -34,7 +36,7 @@ export interface LayoutProps {
  * The default layout's frame: header, breadcrumbs, side column, the content
  * between its regions, carousels, banner, footer, and the phone's booking bar.
  */
-export function DefaultLayout({ layout, searchKeywords = '', popup, preFooter, nonce, children }: LayoutProps) {
+export function DefaultLayout({ layout, searchKeywords = '', popup, preFooter, nonce, ownRegions, children }: LayoutProps) {
   const { path, site } = layout;
   const withAside = !NO_ASIDE.has(path);
   return (
@@ -64,7 +66,7 @@ export function DefaultLayout({ layout, searchKeywords = '', popup, preFooter, n
           {children}
           <Suspense fallback={null}>
             <BlockRegion blocks={layout.blocks} region="content_bottom" />
-            <OtherRegions blocks={layout.blocks} />
+            <OtherRegions blocks={layout.blocks} except={ownRegions} />
           </Suspense>
         </main>
       </div>

@@ -8,9 +8,19 @@ export interface BlockPlacement {
   label?: string;
   labelVisible: boolean;
   weight: number;
-  /** The block's content below /jsonapi/, e.g. "block_content/basic/{uuid}". */
-  contentPath: string;
+  /**
+   * Where the block's content comes from: a custom block's entity below /jsonapi/
+   * (e.g. "block_content/basic/{uuid}"), or the module's next-links list for the page.
+   */
+  source: { kind: 'block_content'; path: string } | { kind: 'next-links' };
 }
+
+/**
+ * The clinic's module serves its own blocks' lists at /blocks_for_page/block/{plugin id};
+ * a placement whose plugin names next_cycle_links (bare, or as a derivative such as
+ * "blocks_for_page:next_cycle_links") is that list, shown in the region it was placed in.
+ */
+const NEXT_LINKS_PLUGIN = /(?:^|[:_\-])next[_-]cycle[_-]links(?:$|[:_\-])/i;
 
 /** label_display: "visible" / "1" / true show the title; "0", "", false and missing hide it. */
 const labelDisplay = z
@@ -27,7 +37,8 @@ const PlacementSchema = z
     region: z.string(),
     label: optionalText,
     weight: numeric.catch(0),
-    settings: z.object({ label: optionalText, label_display: labelDisplay }).partial().optional(),
+    // PHP's empty array for settings is no settings.
+    settings: z.object({ id: optionalText, label: optionalText, label_display: labelDisplay }).partial().optional().catch(undefined),
     labelVisible: z.boolean().optional(),
   })
   .transform((b): BlockPlacement | null => {
@@ -36,15 +47,21 @@ const PlacementSchema = z
       : b.plugin?.startsWith('block_content:')
         ? `block_content/${b.bundle ?? 'basic'}/${b.plugin.slice('block_content:'.length)}`
         : undefined;
+    const source: BlockPlacement['source'] | undefined = contentPath
+      ? { kind: 'block_content', path: contentPath }
+      : [b.plugin, b.settings?.id].some((name) => name !== undefined && NEXT_LINKS_PLUGIN.test(name))
+        ? { kind: 'next-links' }
+        : undefined;
     const id = b.bid ?? b.id ?? b.plugin;
-    if (!contentPath || !id) return null;
+    // Any other plugin (a system block, a view's block) has nothing the site can fetch for it.
+    if (!source || !id) return null;
     return {
       id,
       region: b.region,
       label: b.label ?? b.settings?.label,
       labelVisible: b.labelVisible ?? b.settings?.label_display ?? false,
       weight: b.weight,
-      contentPath,
+      source,
     };
   });
 

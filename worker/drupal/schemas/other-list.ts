@@ -5,7 +5,7 @@ import type { Teaser } from '../types';
 import { optionalNumeric, optionalText, phpList, rowStatus } from './lenient';
 
 /*
- * The 'other' lists (`/rest/{doctors|news|actions}/other/{nid}`): Views REST exports
+ * The 'other' lists (`/rest/{doctors|news|actions|smi-o-nas}/other/{nid}`): Views REST exports
  * (drupal-api.md §6a, §8), rows of strings, `[]` when empty. A field may come as
  * Views renders it (an `<a href>`, an `<img>`, HTML-escaped text) or as a clean
  * value; both read the same here. A row without a title is left out, and so is
@@ -60,6 +60,7 @@ const RowSchema = z.object({
   field_post: optionalText,
   field_subtitle: optionalText,
   created: optionalText,
+  field_date_publication: optionalText,
   field_action_date: optionalText,
   status: rowStatus,
 });
@@ -78,7 +79,8 @@ function teaserOf(row: z.output<typeof RowSchema>): Teaser[] {
       url: hrefOf(row.view_node) ?? (row.title?.includes('<a') ? hrefOf(row.title) : undefined),
       image: src ? { url: src, alt: title } : undefined,
       note: note ? htmlToText(note) || undefined : undefined,
-      date: dayOf(row.created),
+      // A press mention is dated by its publication, as its own page is.
+      date: dayOf(row.field_date_publication) ?? dayOf(row.created),
       until: dayOf(row.field_action_date),
     },
   ];

@@ -1,6 +1,7 @@
-import { CalendarCheck, MessageSquarePlus, Percent } from 'lucide-react';
+import { CalendarCheck, Gift, MessageSquarePlus, Percent } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ServiceView } from '../../bundles/services';
+import type { AlternatePromo, ServiceView } from '../../bundles/services';
+import { BlockRegion } from '../../components/BlockRegion';
 import { Carousel } from '../../components/Carousel';
 import { MedicalNotice } from '../../components/MedicalNotice';
 import { PopupButton } from '../../components/PopupButton';
@@ -17,7 +18,7 @@ import { SectionTitle } from '../../components/ui/SectionTitle';
 import type { PriceGroup, PriceRow } from '../../drupal/schemas/price';
 import type { NodeData, ViewRow } from '../../drupal/types';
 import { onSite, StructuredData } from '../../components/StructuredData';
-import type { ServicePageData } from '../../loaders/service-page';
+import { SERVICE_PAGE_REGIONS, type ServicePageData } from '../../loaders/service-page';
 import { rowTeaser } from '../../components/row-teaser';
 
 /**
@@ -68,21 +69,38 @@ function BodyFields({ node, view }: { node: NodeData; view: ServiceView }) {
   );
 }
 
-/** Spec §2, §9: the promo text; the two discounts do not add up. */
-function PromoBlock() {
+/**
+ * Spec §2, §9: the promo text; the two discounts do not add up. A service with
+ * its own offer (field_alter_text, field_alter_text_body) shows that instead.
+ */
+function PromoBlock({ promo }: { promo?: AlternatePromo }) {
   return (
     <Part part="promo">
       <div className="promo-note">
         <span className="promo-note__icon" aria-hidden="true">
-          <Icon icon={Percent} size={22} />
+          <Icon icon={promo ? Gift : Percent} size={22} />
         </span>
-        <p className="promo-note__text">
-          <strong>Скидка 25%</strong> — если вы разрешите разместить ваши фото до и после процедуры. Иначе — <strong>скидка 10%</strong> при первом
-          посещении. Скидки не суммируются.
-        </p>
-        <PopupButton form="discount" variant="outline" size="sm">
-          Получить скидку
-        </PopupButton>
+        {promo ? (
+          <div className="promo-note__text">
+            {promo.heading && <p className="promo-note__heading">{promo.heading}</p>}
+            {/* Editors' HTML, sanitised by the Drupal client. */}
+            {promo.html && <div className="content-body promo-note__body" dangerouslySetInnerHTML={{ __html: promo.html }} />}
+          </div>
+        ) : (
+          <p className="promo-note__text">
+            <strong>Скидка 25%</strong> — если вы разрешите разместить ваши фото до и после процедуры. Иначе — <strong>скидка 10%</strong> при первом
+            посещении. Скидки не суммируются.
+          </p>
+        )}
+        {promo ? (
+          <PopupButton form="consultation" variant="outline" size="sm">
+            Записаться
+          </PopupButton>
+        ) : (
+          <PopupButton form="discount" variant="outline" size="sm">
+            Получить скидку
+          </PopupButton>
+        )}
       </div>
     </Part>
   );
@@ -171,6 +189,7 @@ export function ServiceScreen({
       {editLink}
       <header className="page-header node__header">
         <h1>{node.title}</h1>
+        {view.subtitle && <p className="node__subtitle">{view.subtitle}</p>}
       </header>
 
       <Streamed data={parts.children}>
@@ -183,10 +202,11 @@ export function ServiceScreen({
         }
       </Streamed>
 
-      <PromoBlock />
+      <PromoBlock promo={view.promo} />
 
       <Streamed data={parts.promotions}>
         {(promotions) =>
+          view.showPromotions &&
           promotions.length > 0 && (
             <Part part="promotions" title="Акции на процедуру">
               {promotions.length > 1 ? (
@@ -288,6 +308,18 @@ export function ServiceScreen({
             </p>
           </Part>
         )}
+      </Streamed>
+
+      <Streamed data={parts.blocks}>
+        {(blocks) =>
+          blocks.length > 0 && (
+            <Part part="advantages">
+              {SERVICE_PAGE_REGIONS.map((region) => (
+                <BlockRegion key={region} blocks={parts.blocks} region={region} />
+              ))}
+            </Part>
+          )
+        }
       </Streamed>
 
       <Streamed data={Promise.all([parts.doctors, parts.feedback])}>
