@@ -61,47 +61,32 @@ blockRoutes.get('/blocks_for_page', (c) => {
     .sort((a, b) => REGION_ORDER.indexOf(a.region) - REGION_ORDER.indexOf(b.region) || a.weight - b.weight);
   const data: JsonObject = {};
   for (const p of visible) {
-    if (p.plugin) {
-      data[p.bid] = {
-        bid: p.bid,
-        uuid: uuidFor(`block:${p.bid}`),
-        region: p.region,
-        weight: p.weight,
-        label: p.label,
-        plugin: p.plugin,
-        provider: 'blocks_for_page',
-        settings: { id: p.plugin, label: p.label, label_display: p.labelDisplay ? 'visible' : '0', provider: 'blocks_for_page', status: true },
-        visibility: p.pages
-          ? { request_path: { id: 'request_path', negate: p.negate ?? false, pages: p.pages.join('\r\n'), context_mapping: [] } }
-          : [],
-      };
-      continue;
-    }
-    const content = p.content === undefined ? undefined : blockContentById(p.content);
-    if (!content) continue;
-    const plugin = `block_content:${content.uuid}`;
-    data[p.bid] = {
+    // What every placement says of itself, whatever its plugin (block.block.*'s config).
+    const placed = (plugin: string, provider: string) => ({
       bid: p.bid,
       uuid: uuidFor(`block:${p.bid}`),
       region: p.region,
       weight: p.weight,
       label: p.label,
       plugin,
-      provider: 'block_content',
-      bundle: 'basic',
-      link: `/jsonapi/block_content/basic/${content.uuid}`,
-      settings: {
-        id: plugin,
-        label: p.label,
-        label_display: p.labelDisplay ? 'visible' : '0',
-        provider: 'block_content',
-        status: true,
-        info: '',
-        view_mode: 'full',
-      },
+      provider,
+      settings: { id: plugin, label: p.label, label_display: p.labelDisplay ? 'visible' : '0', provider, status: true },
       visibility: p.pages
         ? { request_path: { id: 'request_path', negate: p.negate ?? false, pages: p.pages.join('\r\n'), context_mapping: [] } }
         : [],
+    });
+    if (p.plugin) {
+      data[p.bid] = placed(p.plugin, 'blocks_for_page');
+      continue;
+    }
+    const content = p.content === undefined ? undefined : blockContentById(p.content);
+    if (!content) continue;
+    const block = placed(`block_content:${content.uuid}`, 'block_content');
+    data[p.bid] = {
+      ...block,
+      bundle: 'basic',
+      link: `/jsonapi/block_content/basic/${content.uuid}`,
+      settings: { ...block.settings, info: '', view_mode: 'full' },
     };
   }
   if (Object.keys(data).length === 0) return json([]);
