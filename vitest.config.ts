@@ -8,6 +8,9 @@ process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
 
 export default defineConfig({
   test: {
+    // The site's one JSON line per request (worker/middleware/request-log.ts) would drown the tests' own
+    // output; request-log.test.ts reads them through its console spies, which this does not touch.
+    onConsoleLog: (log) => !log.startsWith('{"time":'),
     projects: [
       {
         // The worker inside workerd, KV as miniflare simulates it, Drupal = the demo origin over HTTP.
@@ -55,7 +58,7 @@ export default defineConfig({
           include: [
             'cache', 'revalidate', 'revalidate-next', 'purge-recache', 'rendered-pages', 'forms', 'form-elements', 'lead-delivery',
             'demo-crm', 'editors', 'login-flood', 'hardening', 'security-headers', 'sanitize-html', 'drupal-files', 'drafts', 'secrets',
-            'spec-routes',
+            'spec-routes', 'request-log', 'legal-info', 'consent',
           ].map((name) => `test/worker/${name}.test.ts`),
           environment: 'node',
           globalSetup: ['test/node/setup.ts'],
@@ -85,6 +88,15 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        // What `wrangler deploy` would upload for each environment, built offline (issue 16 §5); needs `npm run build`.
+        test: {
+          name: 'deploy',
+          include: ['test/deploy/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
         },
       },
       {

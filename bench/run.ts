@@ -13,7 +13,9 @@
  * 4. Issue 6 §7's budgets in Chromium per page kind: JavaScript of a visit that only
  *    reads, JavaScript with every island woken, CSS.
  * 5. Lighthouse (mobile) per page kind: performance, accessibility, LCP, TBT, CLS.
- * BENCH_PARTS=ratios,budgets,lighthouse picks parts (all by default; ratios measures both targets); BENCH_SECONDS sets each load run (5).
+ * 6. Before a deploy: each environment's upload (gzipped) and the worker's start-up CPU
+ *    time, against scripts/deploy-check.ts's budgets (the test suite checks the rest).
+ * BENCH_PARTS=ratios,budgets,lighthouse,deploy picks parts (all by default; ratios measures both targets); BENCH_SECONDS sets each load run (5).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +23,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { ROOT, freePort, startDemoOrigin, startNodeSite, startSite, startValkey, type WorkerServer } from '../scripts/servers.ts';
 import { BUDGET, readingVisit, wokenVisit } from './budgets.ts';
+import { checkDeploy, checkStartup, DEPLOY_BUDGET, deployEnvironments } from '../scripts/deploy-check.ts';
 import { DESKTOP, PHONE, launchChromium } from './chromium.ts';
 import { withLighthouse } from './lighthouse.ts';
 import { pageKinds, statusIfNot200, type PageKind } from './pages.ts';
@@ -32,7 +35,7 @@ const CONCURRENCY = 16;
 const SEQUENTIAL_SAMPLES = 200;
 const COLD_SAMPLES = 3;
 const STATIC_DIR = join(ROOT, 'dist', 'client', '__bench');
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'ratios,budgets,lighthouse').split(',').map((p) => p.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'ratios,budgets,lighthouse,deploy').split(',').map((p) => p.trim()));
 
 /**
  * Uncompressed: with `Accept-Encoding: gzip` the local runtime buffers compressed
@@ -396,6 +399,28 @@ async function lighthouseScores(siteUrl: string, kinds: PageKind[]) {
   });
 }
 
+/** 6: what a deploy would upload and how long the worker takes to start, against their budgets. */
+async function deployFigures() {
+  console.log('\n6. Before a deploy (wrangler deploy --dry-run, wrangler check startup)');
+  for (const env of deployEnvironments()) {
+    const check = await checkDeploy(env);
+    const size = check.workerGzipBytes;
+    console.log(
+      `${env}: upload ${size === undefined ? 'not reported' : kb(size)} gzipped (budget ${kb(DEPLOY_BUDGET.workerGzipBytes)}) ` +
+        `${verdict(check.exitCode === 0 && size !== undefined && size <= DEPLOY_BUDGET.workerGzipBytes, `bundle ${env}`)}` +
+        (check.warnings.length ? `; warnings: ${check.warnings.join(' | ')} ${verdict(false, `warnings ${env}`)}` : ''),
+    );
+    if (check.exitCode !== 0) console.log(`  wrangler exited with ${check.exitCode}: ${check.output.trim().split('\n').slice(-5).join(' / ')}`);
+  }
+  const startup = await checkStartup();
+  const ms = startup.activeMs;
+  console.log(
+    `start-up: ${ms === undefined ? 'not reported' : `${ms.toFixed(1)} ms`} of CPU (budget ${DEPLOY_BUDGET.startupMs} ms) ` +
+      verdict(ms !== undefined && ms <= DEPLOY_BUDGET.startupMs, 'start-up'),
+  );
+  if (startup.exitCode !== 0) console.log(`  wrangler exited with ${startup.exitCode}: ${startup.output.trim().split('\n').slice(-5).join(' / ')}`);
+}
+
 async function main() {
   const servers: WorkerServer[] = [];
   const stopAll = () => Promise.all(servers.map((s) => s.stop()));
@@ -415,6 +440,7 @@ async function main() {
       if (PARTS.has('budgets')) await budgets(site.url, kinds);
       if (PARTS.has('lighthouse')) await lighthouseScores(site.url, kinds);
     }
+    if (PARTS.has('deploy')) await deployFigures();
     console.log(failures.length ? `${failures.length} FAIL: ${failures.join('; ')}` : 'Every budget and target: PASS');
     if (failures.length) process.exitCode = 1;
   } finally {

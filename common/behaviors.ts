@@ -32,6 +32,8 @@ export interface BehaviorProps {
    * `debounceMs` after the last key; `titleSuffix` ends the tab's title.
    */
   LiveSearch: { debounceMs: number; titleSuffix: string; resultsId: string };
+  /** The analytics question (common/consent.ts): `metrikaId` is the counter it starts after «Принять». */
+  ConsentBanner: { metrikaId: number };
 }
 
 export type BehaviorName = keyof BehaviorProps;
@@ -47,4 +49,6 @@ export const BEHAVIOR_TRIGGERS: { readonly [N in BehaviorName]: HydrateWhen } = 
   Carousel: 'visible',
   VideoFacade: 'interaction',
   LiveSearch: 'interaction',
+  // Asked on a first visit at once; a visitor who has chosen wakes it from the footer ('demand').
+  ConsentBanner: 'idle',
 };

@@ -3,10 +3,11 @@ import type { ConfigVariables } from './middleware/config';
 import type { EditorVariables } from './middleware/editor';
 import type { PagePathVariables } from './middleware/page-path';
 import type { PageVariables } from './middleware/page-renderer';
+import type { RequestLogVariables } from './middleware/request-log';
 import type { SecurityVariables } from './middleware/security-headers';
 
 /** The app's environment: the bindings, and what each middleware puts on the context. */
 export interface AppEnv {
   Bindings: Bindings;
-  Variables: ConfigVariables & EditorVariables & SecurityVariables & PagePathVariables & PageVariables;
+  Variables: ConfigVariables & EditorVariables & SecurityVariables & PagePathVariables & PageVariables & RequestLogVariables;
 }

@@ -6,19 +6,25 @@ import { editorSession } from './middleware/editor';
 import { pagePath } from './middleware/page-path';
 import { pageRenderer } from './middleware/page-renderer';
 import { renderedPages } from './middleware/rendered-pages';
+import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { editorRoutes } from './routes/editors';
 import { badRequest, renderError } from './routes/error';
 import { fileRoutes } from './routes/files';
 import { formRoutes } from './routes/forms';
+import { healthRoutes } from './routes/health';
 import { revalidateRoutes } from './routes/revalidate';
 import { siteRoutes } from './routes/site';
 
 export const app = new Hono<AppEnv>();
 
-// Outermost, so that every response gets the headers, the misconfiguration page included.
+// Outermost of all: one log line per request, whatever answers it (middleware/request-log.ts).
+app.use('*', requestLog());
+// Then the headers of every response, the misconfiguration page included.
 app.use('*', securityHeaders<AppEnv>({ analyticsOrigins: (c) => c.var.config?.analyticsOrigins ?? [] }));
 app.use('*', configured());
+// For monitoring: before the editor's session is looked up, which it has no use for.
+app.route('/', healthRoutes);
 // Right after the config: an editor's request swaps in its own uncached Drupal client before anything uses it.
 app.use('*', editorSession());
 app.route('/', fileRoutes);

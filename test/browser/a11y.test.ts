@@ -28,6 +28,7 @@ const paths: Record<string, string> = {
   price: '/price.html',
   'q&a': '/vopros-otvet.html',
   search: '/search/node/лазер',
+  'legal info': '/svedeniya.html',
 };
 
 /** Issue 7: one page of every other bundle too. */

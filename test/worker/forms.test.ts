@@ -316,9 +316,10 @@ describe('the pages around a form', () => {
 
 describe('Yandex Metrica (issue 8 §7)', () => {
   it('loads the counter only when one is configured, under the page nonce', async () => {
-    const without = await (await request('/')).response.text();
+    const without = await (await request('/', {}, { headers: { Cookie: 'consent=analytics' } })).response.text();
     expect(without).not.toContain('mc.yandex.ru');
-    const { response } = await request('/', { METRIKA_ID: '12345678' });
+    // Only for a visitor who accepted analytics: test/worker/consent.test.ts has the rest.
+    const { response } = await request('/', { METRIKA_ID: '12345678' }, { headers: { Cookie: 'consent=analytics' } });
     const html = await response.text();
     const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(response.headers.get('Content-Security-Policy') ?? '')?.[1];
     expect(html).toMatch(new RegExp(`<script nonce="${nonce?.replace(/[+/=]/g, (c) => `\\${c}`)}">[^<]*ym\\(12345678,"init"`));

@@ -18,7 +18,7 @@ function isolate(overrides: Partial<Bindings> = {}) {
     const html = await response.text();
     await waitOnExecutionContext(ctx);
     const csp = response.headers.get('Content-Security-Policy') ?? '';
-    return { response, html, kept: response.headers.get('Server-Timing') === KEPT, nonce: /'nonce-([^']+)'/.exec(csp)?.[1] };
+    return { response, html, kept: (response.headers.get('Server-Timing') ?? '').split(', ').includes(KEPT), nonce: /'nonce-([^']+)'/.exec(csp)?.[1] };
   };
 }
 

@@ -1,23 +1,29 @@
 import type { ReactNode } from 'react';
+import { CONSENT_COOKIE, METRIKA_INIT, METRIKA_TAG_URL, type ConsentChoice } from '../../common/consent';
 import type { HeadData } from '../drupal/types';
 import { clientAssets } from '../render/client-assets';
+import { ConsentBanner } from './ConsentBanner';
 
 /**
  * The HTML shell: language, the page's title (render/page-title.ts: ours, not Drupal's metatag
- * title), Drupal's meta tags, the fonts and the stylesheet, and the island loader.
+ * title), Drupal's meta tags, the fonts and the stylesheet, and the island loader; where a
+ * counter is configured, its tag for a visitor who accepted analytics, else the question.
  */
 export function Document({
   head,
   title,
   nonce,
   metrikaId,
+  consent,
   children,
 }: {
   head: HeadData;
   title: string;
   nonce?: string;
-  /** Yandex Metrica's counter id: its tag loads, and forms report their goals to it. None, no counter. */
+  /** Yandex Metrica's counter id: its tag loads after consent, and forms then report their goals to it. None, no counter. */
   metrikaId?: number;
+  /** The visitor's remembered choice about analytics (the `consent` cookie); none yet, the banner asks. */
+  consent?: ConsentChoice;
   children: ReactNode;
 }) {
   return (
@@ -37,16 +43,22 @@ export function Document({
         ))}
         {/* A module script runs after the streamed document is parsed, so it sees every island marker. */}
         <script type="module" src={clientAssets.loader} nonce={nonce} />
-        {metrikaId !== undefined && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: metrikaSnippet(metrikaId) }} />}
+        {metrikaId !== undefined && consent === 'analytics' && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: metrikaSnippet(metrikaId) }} />}
       </head>
-      <body>{children}</body>
+      <body>
+        {/* First in the page, as a keyboard meets it; fixed at the bottom of the window, as the eye does. */}
+        {metrikaId !== undefined && <ConsentBanner metrikaId={metrikaId} choice={consent} />}
+        {children}
+      </body>
     </html>
   );
 }
 
 /**
  * Yandex Metrica's own loader snippet: `ym` queues calls until tag.js arrives.
- * Its origins must be in ANALYTICS_ORIGINS for the CSP to let it in.
+ * Its origins must be in ANALYTICS_ORIGINS for the CSP to let it in. It asks the
+ * cookie again before loading: the browser may show this page from its cache
+ * after the visitor declined on another one.
  */
 const metrikaSnippet = (id: number) =>
-  `(function(m,e,t,r,i,k,a){m[i]=m[i]||function(){(m[i].a=m[i].a||[]).push(arguments)};m[i].l=1*new Date();k=e.createElement(t),a=e.getElementsByTagName(t)[0],k.async=1,k.src=r,a.parentNode.insertBefore(k,a)})(window,document,"script","https://mc.yandex.ru/metrika/tag.js","ym");ym(${Math.trunc(id)},"init",{clickmap:true,trackLinks:true,accurateTrackBounce:true});`;
+  `if(/(^|;\\s*)${CONSENT_COOKIE}=analytics(;|$)/.test(document.cookie))(function(m,e,t,r,i,k,a){m[i]=m[i]||function(){(m[i].a=m[i].a||[]).push(arguments)};m[i].l=1*new Date();k=e.createElement(t),a=e.getElementsByTagName(t)[0],k.async=1,k.src=r,a.parentNode.insertBefore(k,a)})(window,document,"script",${JSON.stringify(METRIKA_TAG_URL)},"ym"),ym(${Math.trunc(id)},"init",${JSON.stringify(METRIKA_INIT)});`;

@@ -32,6 +32,23 @@ export interface Bindings {
   FORM_LIMITER?: RateLimiter;
   /** The first retry of an undelivered lead waits this long, then twice as long each time. */
   LEAD_RETRY_SECONDS?: string;
+  /** Set by the Node target's start-up (platform/node/site.ts); absent on Workers. Named in each request's log line. */
+  PLATFORM?: 'node';
   /** Yandex Metrica counter id: goals are sent after accepted forms; none, no call. */
   METRIKA_ID?: string;
+  /** The medical organisation's details (ПП РФ № 736, Приказ Минздрава № 118н; config/legal.ts). */
+  LEGAL_NAME?: string;
+  /** 13 digits, checksum verified. */
+  LEGAL_OGRN?: string;
+  /** 10 digits (a legal entity's), checksum verified. */
+  LEGAL_INN?: string;
+  LEGAL_ADDRESS?: string;
+  LICENSE_NUMBER?: string;
+  /** ДД.ММ.ГГГГ. */
+  LICENSE_DATE?: string;
+  LICENSE_ISSUER?: string;
+  /** JSON list of {name, address?, phone?, site?}; unset, Moscow's bodies (config/legal.ts). */
+  SUPERVISORY_BODIES?: string;
+  /** How to complain, paragraphs split by an empty line; unset, a standard text with the phone and address. */
+  COMPLAINTS_TEXT?: string;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FileCache, KeyValueStore, LeadQueue, RateLimiter, StaticAssets } from '../platform/seams';
 import type { Bindings } from './bindings';
+import { legalDetails, legalSettings } from './legal';
 
 /** An unset setting arrives as undefined or, from an empty .dev.vars line, as "". */
 const unsetToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -55,6 +56,7 @@ const ConfigSchema = z
     CRM_WEBHOOK_URL: z.preprocess(unsetToUndefined, httpUrl.optional()),
     CRM_WEBHOOK_TOKEN: optionalSecret,
     PURGE_SECRET: optionalSecret,
+    ...legalSettings,
   })
   .superRefine((raw, ctx) => {
     if (Boolean(raw.DRUPAL_API_USER) !== Boolean(raw.DRUPAL_API_PASSWORD)) {
@@ -70,7 +72,7 @@ const ConfigSchema = z
     /** Drupal installed under a sub-path ("/cms") names redirect targets with it; "" at the root. */
     drupalBasePath: new URL(raw.DRUPAL_BASE_URL).pathname.replace(/\/$/, ''),
     siteUrl: raw.SITE_URL,
-    site: { name: raw.SITE_NAME, phone: raw.SITE_PHONE, shopUrl: raw.SHOP_URL },
+    site: { name: raw.SITE_NAME, phone: raw.SITE_PHONE, shopUrl: raw.SHOP_URL, legal: legalDetails(raw, raw.SITE_PHONE) },
     cache: {
       freshSeconds: raw.CACHE_FRESH_SECONDS,
       staleSeconds: raw.CACHE_STALE_SECONDS,

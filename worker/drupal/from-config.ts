@@ -3,6 +3,7 @@ import type { CacheReport } from '../cache/cache-report';
 import { circuitBreaker } from '../cache/circuit-breaker';
 import { createKvCache } from '../cache/kv-cache';
 import { createDrupalClient, type DrupalClient } from './client';
+import type { OriginRecorder } from './origin';
 import { knowSiteUrl } from './popup-links';
 
 /** The breaker that guards the configured Drupal, shared by every request of the isolate. */
@@ -12,7 +13,7 @@ export const originBreaker = (config: Config) =>
 /** The Drupal client a request uses: the configured origin behind the configured KV cache. */
 export function drupalClientFor(
   config: Config,
-  { waitUntil, report }: { waitUntil: (promise: Promise<unknown>) => void; report?: CacheReport },
+  { waitUntil, report, recorder }: { waitUntil: (promise: Promise<unknown>) => void; report?: CacheReport; recorder?: OriginRecorder },
 ): DrupalClient {
   const guard = { breaker: originBreaker(config), timeoutMs: config.origin.timeoutMs, retryMs: config.origin.retryMs };
   const cache = createKvCache({ kv: config.kv, settings: config.cache, guard, waitUntil, report });
@@ -23,5 +24,6 @@ export function drupalClientFor(
     cache,
     timeoutMs: config.origin.timeoutMs,
     credentials: config.drupalCredentials,
+    recorder,
   });
 }

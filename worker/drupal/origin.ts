@@ -33,6 +33,16 @@ export interface OriginOptions {
    */
   cookie?: string;
   fetch?: typeof fetch;
+  /** This request's log of Drupal calls (middleware/request-log.ts); absent outside a request (the queue's deliveries). */
+  recorder?: OriginRecorder;
+}
+
+/** How a call ended, for the request's log line: Drupal's status, or why there was none. */
+export type CallOutcome = number | 'timeout' | 'unreachable' | 'unreadable';
+
+/** Told of each Drupal call as it starts; the returned function is called once, when it ends. */
+export interface OriginRecorder {
+  start(method: string, url: string): (outcome: CallOutcome) => void;
 }
 
 export function fetchFromOrigin(url: string, options: OriginOptions): Promise<OriginResponse> {
@@ -51,13 +61,17 @@ async function callOrigin(url: string, options: OriginOptions, init: { method?: 
   if (options.cookie) headers.set('Cookie', options.cookie);
   else if (options.credentials) headers.set('Authorization', `Basic ${base64(`${options.credentials.user}:${options.credentials.password}`)}`);
   const doFetch = options.fetch ?? fetch;
+  const method = init.method ?? 'GET';
+  const ended = options.recorder?.start(method, url);
   let response: Response;
   try {
-    response = await doFetch(url, { method: init.method ?? 'GET', body: init.body, headers, signal: AbortSignal.timeout(options.timeoutMs) });
+    response = await doFetch(url, { method, body: init.body, headers, signal: AbortSignal.timeout(options.timeoutMs) });
   } catch (error) {
+    ended?.(isTimeout(error) ? 'timeout' : 'unreachable');
     throw new OriginError(describeFailure(error, options.timeoutMs), undefined, { cause: error });
   }
   if (response.status >= 500) {
+    ended?.(response.status);
     await response.body?.cancel();
     throw new OriginError(`Drupal ответил ${response.status}`, response.status);
   }
@@ -65,8 +79,11 @@ async function callOrigin(url: string, options: OriginOptions, init: { method?: 
   try {
     text = await response.text();
   } catch (error) {
+    ended?.('unreadable');
     throw new OriginError(`ответ Drupal не прочитан: ${describeFailure(error, options.timeoutMs)}`, undefined, { cause: error });
   }
+  // The whole body is in: that is the call's time, parsing aside.
+  ended?.(response.status);
   try {
     return { status: response.status, body: JSON.parse(text) as unknown };
   } catch {
@@ -76,8 +93,10 @@ async function callOrigin(url: string, options: OriginOptions, init: { method?: 
   }
 }
 
+const isTimeout = (error: unknown) => error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+
 function describeFailure(error: unknown, timeoutMs: number): string {
-  if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+  if (isTimeout(error)) {
     return `Drupal не ответил за ${timeoutMs} мс`;
   }
   return `Drupal недоступен (${error instanceof Error ? error.message : String(error)})`;

@@ -2,7 +2,7 @@ import { EMAIL_CONFIRM_PARTS, partKey, type FormField } from '../../common/forms
 import type { Config } from '../config/config';
 import type { DrupalClient } from '../drupal/client';
 import { OriginError } from '../drupal/origin';
-import { crmFileOf, describeLead, postToCrm } from './crm';
+import { crmFileOf, describeLead, failureOf, postToCrm, refusalOf } from './crm';
 import type { Lead, LeadMessage } from './lead';
 import { submitLead, uploadFiles, type Upload } from './submit';
 
@@ -72,7 +72,7 @@ async function toCrmNow(context: AcceptContext, lead: Lead, carried: readonly Up
     await postToCrm(context.config, lead, { files });
     return 'sent';
   } catch (error) {
-    console.warn(`${describeLead(lead)}: CRM не приняла её сразу (${error instanceof Error ? error.message : 'ошибка'}); пробуем через очередь`);
+    console.warn(`${describeLead(lead)}: CRM не приняла её сразу (${failureOf(error)}); пробуем через очередь`);
   }
   const message: LeadMessage = { kind: 'crm', lead, ...(files.length ? { files } : {}) };
   if (sizeOf(message) > MAX_QUEUE_MESSAGE_BYTES) return 'too-large';
@@ -129,12 +129,12 @@ export async function acceptLead(context: AcceptContext, lead: Lead, uploads: re
         return key !== undefined && !carried.has(key) ? [[key, message] as const] : [];
       });
       if (fixable.length > 0) return { kind: 'invalid', status: 400, errors: Object.fromEntries(fixable) };
-      reason = `поля ${Object.keys(outcome.errors).join(', ')}`;
-    } else reason = outcome.reason;
+    }
+    reason = refusalOf(outcome);
   } catch (error) {
     if (!(error instanceof OriginError)) throw error;
     // Drupal is not there: the request waits on the queue and reaches Drupal, then the CRM, when it is back.
-    console.warn(`Drupal недоступен при отправке: ${describeLead(lead)}: ${error.message}; заявка в очереди`);
+    console.warn(`Drupal недоступен при отправке: ${describeLead(lead)}: ${failureOf(error)}; заявка в очереди`);
     if (await context.keep({ kind: 'drupal', lead })) return { kind: 'queued' };
     return lead.crmSent ? { kind: 'queued' } : { kind: 'lost' };
   }

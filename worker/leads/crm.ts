@@ -1,5 +1,6 @@
 import { POPUP_TITLES, isPopupForm } from '../../common/popups';
 import type { Config } from '../config/config';
+import { OriginError } from '../drupal/origin';
 import { crmPayload, type CrmFile, type Lead } from './lead';
 import type { Upload } from './submit';
 
@@ -8,6 +9,28 @@ export const SUSPECTED_SPAM = 'Возможно, спам: заполнено с
 
 /** Said in logs instead of the lead: which form, never who. */
 export const describeLead = (lead: Lead) => `заявка ${lead.form} ${lead.id}`;
+
+/** A delivery that failed, told in our own words (a status at most): its message may go to the logs. */
+export class DeliveryFailure extends Error {
+  override name = 'DeliveryFailure';
+}
+
+/**
+ * Why a delivery failed, as a log line may say it: our own messages (OriginError's
+ * and DeliveryFailure's name Drupal's or the CRM's status, never their text), and of
+ * anything else only its kind, since a library's message could quote the lead.
+ */
+export function failureOf(error: unknown): string {
+  if (error instanceof DeliveryFailure || error instanceof OriginError) return error.message;
+  return `непредвиденная ошибка (${error instanceof Error ? error.name : typeof error})`;
+}
+
+/**
+ * What Drupal refused, in our words: the names of the fields it objected to, never
+ * its messages, which may quote what the visitor typed («Значение … недопустимо»).
+ */
+export const refusalOf = (outcome: { kind: 'invalid'; errors: Record<string, string> } | { kind: 'refused' }) =>
+  outcome.kind === 'invalid' ? `ошибки в полях ${Object.keys(outcome.errors).join(', ')}` : 'отказ без указания полей';
 
 /** A file for the CRM payload, its content as base64 (built in slices: a 5 MB file is too many arguments at once). */
 export function crmFileOf(upload: Upload): CrmFile {
@@ -42,8 +65,8 @@ export async function postToCrm(config: Config, lead: Lead, { sid, files = [] }:
   try {
     response = await fetch(config.crm.url, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(config.origin.timeoutMs) });
   } catch (error) {
-    throw new Error(`CRM недоступна (${error instanceof Error ? error.name : 'ошибка'})`);
+    throw new DeliveryFailure(`CRM недоступна (${error instanceof Error ? error.name : 'ошибка'})`);
   }
   await response.body?.cancel();
-  if (!response.ok) throw new Error(`CRM ответила ${response.status}`);
+  if (!response.ok) throw new DeliveryFailure(`CRM ответила ${response.status}`);
 }

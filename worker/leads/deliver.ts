@@ -1,7 +1,6 @@
 import type { Config } from '../config/config';
 import { drupalClientFor } from '../drupal/from-config';
-import { OriginError } from '../drupal/origin';
-import { describeLead, postToCrm } from './crm';
+import { DeliveryFailure, describeLead, failureOf, postToCrm, refusalOf } from './crm';
 import type { LeadBatch, LeadQueue } from '../platform/seams';
 import type { LeadMessage } from './lead';
 import { submitLead } from './submit';
@@ -25,9 +24,9 @@ async function deliver(message: LeadMessage, config: Config, queue: LeadQueue, w
     if (!lead.crmSent) await queue.send({ kind: 'crm', lead, sid: outcome.sid } satisfies LeadMessage, { contentType: 'json' });
     return;
   }
-  const why = outcome.kind === 'invalid' ? `поля ${Object.keys(outcome.errors).join(', ')}` : outcome.reason;
+  const why = refusalOf(outcome);
   // The clinic has it already: Drupal is asked again later, until the queue gives up on it.
-  if (lead.crmSent) throw new Error(`Drupal снова не принял: ${why}`);
+  if (lead.crmSent) throw new DeliveryFailure(`Drupal снова не принял: ${why}`);
   console.error(`${describeLead(lead)} из очереди: Drupal не принял (${why}); передаём в CRM, в Drupal повторим позже`);
   await queue.send({ kind: 'crm', lead } satisfies LeadMessage, { contentType: 'json' });
   await queue.send({ kind: 'drupal', lead: { ...lead, crmSent: true } } satisfies LeadMessage, { contentType: 'json', delaySeconds });
@@ -43,12 +42,12 @@ export async function deliverLeads(batch: LeadBatch, config: Config, waitUntil: 
   for (const message of batch.messages) {
     const delaySeconds = retryDelay(message.attempts, config.leads.retrySeconds);
     try {
-      if (!queue) throw new Error('очередь заявок не подключена');
+      if (!queue) throw new DeliveryFailure('очередь заявок не подключена');
       await deliver(message.body, config, queue, waitUntil, delaySeconds);
       message.ack();
     } catch (error) {
-      const reason = error instanceof OriginError || error instanceof Error ? error.message : 'ошибка';
-      console.warn(`Доставка: ${describeLead(message.body.lead)} (${message.body.kind}), попытка ${message.attempts}: ${reason}; повтор через ${delaySeconds} с`);
+      // The id, the form, the attempt and the outcome in our words: nothing of the lead (crm.ts failureOf).
+      console.warn(`Доставка: ${describeLead(message.body.lead)} (${message.body.kind}), попытка ${message.attempts}: ${failureOf(error)}; повтор через ${delaySeconds} с`);
       message.retry({ delaySeconds });
     }
   }

@@ -1,4 +1,5 @@
 import type { Config } from '../config/config';
+import type { LegalDetails } from '../config/legal';
 import type { DrupalClient } from '../drupal/client';
 import type { Block, Crumb, HeadData, MenuItem } from '../drupal/types';
 import { defer, type Deferred } from '../render/deferred';
@@ -12,6 +13,8 @@ export interface SiteInfo {
   shopUrl?: string;
   /** Yandex Metrica's counter, when one is configured. */
   metrikaId?: number;
+  /** The medical organisation's details for the footer (config/legal.ts). */
+  legal: LegalDetails;
 }
 
 /** What every page's frame shows, each part arriving on its own. */

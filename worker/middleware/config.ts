@@ -5,6 +5,7 @@ import { readConfig, type Config } from '../config/config';
 import { misconfiguredPage } from '../config/misconfigured-page';
 import type { DrupalClient } from '../drupal/client';
 import { drupalClientFor } from '../drupal/from-config';
+import type { RequestLogVariables } from './request-log';
 
 /** What this middleware puts on the context: the validated settings and this request's Drupal client. */
 export interface ConfigVariables {
@@ -15,7 +16,7 @@ export interface ConfigVariables {
 }
 
 /** Validates the settings (a missing one answers a 500 page that names it) and makes the request's Drupal client. */
-export function configured(): MiddlewareHandler<{ Bindings: Bindings; Variables: ConfigVariables }> {
+export function configured(): MiddlewareHandler<{ Bindings: Bindings; Variables: ConfigVariables & Partial<RequestLogVariables> }> {
   return async (c, next) => {
     const result = readConfig(c.env);
     if (!result.ok) return misconfiguredPage(result.problems);
@@ -23,7 +24,7 @@ export function configured(): MiddlewareHandler<{ Bindings: Bindings; Variables:
     const cacheReport = new CacheReport();
     c.set('config', config);
     c.set('cacheReport', cacheReport);
-    c.set('drupal', drupalClientFor(config, { waitUntil: (promise) => c.executionCtx.waitUntil(promise), report: cacheReport }));
+    c.set('drupal', drupalClientFor(config, { waitUntil: (promise) => c.executionCtx.waitUntil(promise), report: cacheReport, recorder: c.var.drupalCalls }));
     await next();
   };
 }

@@ -5,10 +5,11 @@ import { noCache } from '../cache/no-cache';
 import type { Bindings } from '../config/bindings';
 import type { Config } from '../config/config';
 import { createDrupalClient } from '../drupal/client';
-import { fetchFromOrigin } from '../drupal/origin';
+import { fetchFromOrigin, type OriginRecorder } from '../drupal/origin';
 import { classifyRedirectTarget } from '../paths/redirect-target';
 import { clientIp } from './client-ip';
 import type { ConfigVariables } from './config';
+import type { RequestLogVariables } from './request-log';
 
 /**
  * Editors (issue 9): the browser holds only an opaque random id; the editor's
@@ -62,7 +63,7 @@ export function forgetCheckedSessions() {
 }
 
 /** What the helpers below need of a route's context. */
-type Needs = Env & { Variables: ConfigVariables };
+type Needs = Env & { Variables: ConfigVariables & Partial<RequestLogVariables> };
 
 // ---- The cookie -------------------------------------------------------------------------------------
 
@@ -116,15 +117,16 @@ async function readStored(kv: KeyValueStore, hash: string): Promise<StoredSessio
 }
 
 /** Drupal's `/user/login_status` answers 1 while its session lives (drupal-api.md §4a). */
-async function drupalSaysLoggedIn(config: Config, drupalCookie: string): Promise<boolean> {
+async function drupalSaysLoggedIn(config: Config, drupalCookie: string, recorder?: OriginRecorder): Promise<boolean> {
   const { status, body } = await fetchFromOrigin(`${config.drupalBaseUrl}/user/login_status?_format=json`, {
     timeoutMs: config.origin.timeoutMs,
     cookie: drupalCookie,
+    recorder,
   });
   return status === 200 && (body === 1 || body === '1');
 }
 
-async function verify(config: Config, id: string): Promise<Verdict> {
+async function verify(config: Config, id: string, recorder?: OriginRecorder): Promise<Verdict> {
   if (!SESSION_ID.test(id)) return { kind: 'invalid' };
   const hash = await sha256Hex(id);
   const known = checked.get(hash);
@@ -134,7 +136,7 @@ async function verify(config: Config, id: string): Promise<Verdict> {
   if (!stored || Date.now() >= stored.expiresAt) return { kind: 'invalid', hash: stored ? hash : undefined };
   let alive: boolean;
   try {
-    alive = await drupalSaysLoggedIn(config, stored.drupalCookie);
+    alive = await drupalSaysLoggedIn(config, stored.drupalCookie, recorder);
   } catch (error) {
     // Drupal cannot say: this request is a visitor's, but the session is kept for when it answers again.
     console.warn('Сессия редактора не проверена: Drupal не ответил', error instanceof Error ? error.message : error);
@@ -178,11 +180,11 @@ function editHeaders(c: Context, edit: (headers: Headers) => void) {
  * browser cache may keep what an editor saw. A session that is forged, expired
  * or ended in Drupal is forgotten and its cookie cleared.
  */
-export function editorSession(): MiddlewareHandler<{ Bindings: Bindings; Variables: ConfigVariables & EditorVariables }> {
+export function editorSession(): MiddlewareHandler<{ Bindings: Bindings; Variables: ConfigVariables & EditorVariables & Partial<RequestLogVariables> }> {
   return async (c, next) => {
     const { config } = c.var;
     const id = sessionIdOf(c);
-    const verdict: Verdict | undefined = id ? await verify(config, id) : undefined;
+    const verdict: Verdict | undefined = id ? await verify(config, id, c.var.drupalCalls) : undefined;
     const editor = verdict?.kind === 'editor' ? verdict.editor : null;
     c.set('editor', editor);
     if (verdict?.kind === 'invalid' && verdict.hash) {
@@ -192,7 +194,7 @@ export function editorSession(): MiddlewareHandler<{ Bindings: Bindings; Variabl
     if (editor && READS.has(c.req.method)) {
       c.set(
         'drupal',
-        createDrupalClient({ baseUrl: config.drupalBaseUrl, cache: noCache, timeoutMs: config.origin.timeoutMs, cookie: editor.drupalCookie, drafts: true }),
+        createDrupalClient({ baseUrl: config.drupalBaseUrl, cache: noCache, timeoutMs: config.origin.timeoutMs, cookie: editor.drupalCookie, drafts: true, recorder: c.var.drupalCalls }),
       );
     }
 
@@ -251,6 +253,8 @@ export async function logIn<E extends Needs>(
   const ip = clientIp(c);
   if (ip) headers['X-Forwarded-For'] = ip;
   let response: Response;
+  // Not through origin.ts (no credentials, manual redirects), but in the request's log all the same.
+  const ended = c.var.drupalCalls?.start('POST', `${config.drupalBaseUrl}/user/login`);
   try {
     response = await fetch(`${config.drupalBaseUrl}/user/login?_format=json`, {
       method: 'POST',
@@ -260,9 +264,11 @@ export async function logIn<E extends Needs>(
       signal: AbortSignal.timeout(config.origin.timeoutMs),
     });
   } catch (error) {
+    ended?.('unreachable');
     console.warn('Вход редактора: Drupal недоступен', error instanceof Error ? error.message : error);
     return { ok: false, reason: 'unavailable' };
   }
+  ended?.(response.status);
   if (response.status === 400) return cancelled(response, { ok: false, reason: 'denied' });
   if (response.status === 403) return cancelled(response, { ok: false, reason: 'flood' });
   if (response.status !== 200) {
@@ -285,7 +291,7 @@ export async function logIn<E extends Needs>(
     await config.kv.put(KV_PREFIX + hash, JSON.stringify(stored), { expirationTtl: SESSION_SECONDS });
   } catch (error) {
     console.warn('Вход редактора: сессия не сохранена в KV', error instanceof Error ? error.message : error);
-    await drupalLogout(config, stored);
+    await drupalLogout(config, stored, c.var.drupalCalls);
     return { ok: false, reason: 'unavailable' };
   }
   // Just confirmed by Drupal: the next minute of pages needs no check.
@@ -299,7 +305,9 @@ async function cancelled<T>(response: Response, outcome: T): Promise<T> {
 }
 
 /** Ends the session in Drupal (drupal-api.md §4a: 204); a failure is logged, the local session ends anyway. */
-async function drupalLogout(config: Config, stored: StoredSession): Promise<void> {
+async function drupalLogout(config: Config, stored: StoredSession, recorder?: OriginRecorder): Promise<void> {
+  // The path alone is recorded: the query carries the logout token.
+  const ended = recorder?.start('POST', `${config.drupalBaseUrl}/user/logout`);
   try {
     const response = await fetch(`${config.drupalBaseUrl}/user/logout?_format=json&token=${encodeURIComponent(stored.logoutToken)}`, {
       method: 'POST',
@@ -308,8 +316,10 @@ async function drupalLogout(config: Config, stored: StoredSession): Promise<void
       signal: AbortSignal.timeout(config.origin.timeoutMs),
     });
     await response.body?.cancel();
+    ended?.(response.status);
     if (response.status !== 204 && response.status !== 200) console.warn(`Выход редактора: Drupal ответил ${response.status}`);
   } catch (error) {
+    ended?.('unreachable');
     console.warn('Выход редактора: Drupal недоступен', error instanceof Error ? error.message : error);
   }
 }
@@ -325,7 +335,7 @@ export async function logOut<E extends Needs>(c: Context<E>): Promise<string> {
     const hash = await sha256Hex(id);
     checked.delete(hash);
     const stored = await readStored(config.kv, hash);
-    if (stored) await drupalLogout(config, stored);
+    if (stored) await drupalLogout(config, stored, c.var.drupalCalls);
     await config.kv.delete(KV_PREFIX + hash).catch((error: unknown) => console.warn('Выход редактора: сессия не удалена из KV', error));
   }
   return clearedCookie(c);

@@ -1,5 +1,6 @@
 import type { Context, Env, MiddlewareHandler } from 'hono';
 import type { ReactNode } from 'react';
+import { consentIn } from '../../common/consent';
 import type { PopupForm } from '../../common/popups';
 import { loadErrorLayout, loadLayout, type LayoutData } from '../loaders/layout';
 import { loadPreFooter, type PageSubject, type PreFooterData } from '../loaders/pre-footer';
@@ -87,6 +88,7 @@ export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
         nonce: c.var.nonce,
         cacheStatus: () => c.var.cacheReport.summary(),
         complete: isCrawler(c),
+        consent: consentIn(c.req.header('Cookie')),
       });
     });
     await next();

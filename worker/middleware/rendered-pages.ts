@@ -1,4 +1,5 @@
 import type { Env, MiddlewareHandler } from 'hono';
+import { consentIn } from '../../common/consent';
 import { bodyWith, keepRenderedPage, keptSince, MAX_KEPT_LENGTH, piecesOf, renderedPage } from '../cache/rendered-pages';
 import type { ConfigVariables } from './config';
 import type { EditorVariables } from './editor';
@@ -17,7 +18,8 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
     if (c.req.method !== 'GET' || c.var.editor) return next();
     // The settings object is the isolate's own (config.ts keeps one per bindings): other settings, other pages.
     const scope = c.var.config;
-    const key = `${isCrawler(c) ? 'crawler' : 'browser'} ${c.req.url}`;
+    // The analytics choice changes the page (the counter's tag, or the banner asking): each choice is another page.
+    const key = `${isCrawler(c) ? 'crawler' : 'browser'} ${consentIn(c.req.header('Cookie')) ?? 'unasked'} ${c.req.url}`;
     const kept = renderedPage(scope, key);
     if (kept) {
       const headers = new Headers(kept.headers as [string, string][]);

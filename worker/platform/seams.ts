@@ -39,6 +39,11 @@ export interface FetchClaims {
 /** The popup leads on their way to Drupal and the CRM (consumed by leads/deliver.ts). */
 export interface LeadQueue {
   send(message: LeadMessage, options?: { contentType?: 'json'; delaySeconds?: number }): Promise<void>;
+  /**
+   * Leads waiting for a delivery attempt (due now or retried later), for GET /health.
+   * Node (BullMQ) tells it; Cloudflare Queues give a producer no such count, so Workers leave it out.
+   */
+  depth?(): Promise<number>;
 }
 
 /** Posts to the forms per visitor and period. */

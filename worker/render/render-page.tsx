@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { ConsentChoice } from '../../common/consent';
 import type { PopupForm } from '../../common/popups';
 import type { CacheStatus } from '../cache/cache-status';
 import { Document } from '../components/Document';
@@ -30,6 +31,8 @@ export interface PageRender {
   cacheStatus: () => Promise<CacheStatus | undefined>;
   /** Crawlers get the complete document, every boundary inline, rather than a stream. */
   complete: boolean;
+  /** The visitor's choice about analytics (common/consent.ts): the counter's tag, or the banner asking. */
+  consent?: ConsentChoice;
 }
 
 /**
@@ -46,7 +49,7 @@ export async function renderPage(page: PageRender): Promise<Response> {
   // An error page says so, whatever its frame came from.
   const xCache = page.status >= 500 ? 'ERROR' : cacheStatus;
   const document = (
-    <Document head={head} title={documentTitle(page.title, page.frame.site.name)} nonce={page.nonce} metrikaId={page.frame.site.metrikaId}>
+    <Document head={head} title={documentTitle(page.title, page.frame.site.name)} nonce={page.nonce} metrikaId={page.frame.site.metrikaId} consent={page.consent}>
       {page.layout === 'bare' ? (
         <BareLayout layout={page.frame} nonce={page.nonce}>{page.body}</BareLayout>
       ) : (

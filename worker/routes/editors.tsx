@@ -114,6 +114,7 @@ async function editorName(c: C, uid: number): Promise<string | undefined> {
     const { status, body } = await fetchFromOrigin(`${c.var.config.drupalBaseUrl}/user/${uid}?_format=json`, {
       timeoutMs: c.var.config.origin.timeoutMs,
       cookie: editor.drupalCookie,
+      recorder: c.var.drupalCalls,
     });
     const name = status === 200 ? (body as { name?: { value?: unknown }[] } | null)?.name?.[0]?.value : undefined;
     return typeof name === 'string' && name ? name : undefined;
@@ -194,7 +195,7 @@ editorRoutes.post('/cache-rebuild.html', framed(), async (c) => {
   if (!editor) return privatePage(await renderError(c, 403), { store: false });
   const { config } = c.var;
   // The shared cache itself: an editor's own client (c.var.drupal on their reads) has none to purge.
-  const shared = drupalClientFor(config, { waitUntil: (promise) => c.executionCtx.waitUntil(promise) });
+  const shared = drupalClientFor(config, { waitUntil: (promise) => c.executionCtx.waitUntil(promise), recorder: c.var.drupalCalls });
   const form = await formOf(c);
 
   if (field(form, 'action') === 'all') {

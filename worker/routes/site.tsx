@@ -7,6 +7,7 @@ import { framed } from '../middleware/page-renderer';
 import { CONSENT } from '../../common/forms/definition';
 import { ConsentScreen } from '../screens/ConsentScreen';
 import { HomeScreen } from '../screens/HomeScreen';
+import { LEGAL_INFO_PATH, LEGAL_INFO_TITLE, LegalInfoScreen } from '../screens/LegalInfoScreen';
 import { ThankYouScreen } from '../screens/ThankYouScreen';
 import { MenuScreen } from '../screens/MenuScreen';
 import { contentRoute } from './content';
@@ -77,6 +78,10 @@ siteRoutes.get('/thank-you.html', framed(), async (c) => {
 // The consent document every form's checkbox links to (152-ФЗ): the site's own page, whatever Drupal holds.
 siteRoutes.get(CONSENT.url, framed(), (c) =>
   c.render(<ConsentScreen operator={c.var.config.site.name} siteUrl={c.var.config.siteUrl} />, { title: 'Согласие на обработку персональных данных' }),
+);
+// ПП РФ № 736, Приказ Минздрава № 118н: the clinic's legal details, from the settings, whatever Drupal holds.
+siteRoutes.get(LEGAL_INFO_PATH, framed(), (c) =>
+  c.render(<LegalInfoScreen legal={c.var.config.site.legal} siteName={c.var.config.site.name} phone={c.var.config.site.phone} />, { title: LEGAL_INFO_TITLE }),
 );
 siteRoutes.route('/', searchRoutes);
 siteRoutes.get('/404.html', (c) => renderError(c, 404));

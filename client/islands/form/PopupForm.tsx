@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { NO_KEY_RECORDING } from '../../../common/consent';
 import { CONSENT, HONEYPOT, type FormDefinition, type FormField } from '../../../common/forms/definition';
 import { errorKeysOf, fieldErrors, validateForm, type FieldValue } from '../../../common/forms/validate';
 import { CheckboxField, Field } from './fields';
@@ -174,7 +175,7 @@ export function PopupForm({
               id={idOf(field.key)}
               name={field.key}
               type="checkbox"
-              className="form-field__check"
+              className={`form-field__check ${NO_KEY_RECORDING}`}
               required
               checked={values[field.key] === true}
               aria-invalid={errors[field.key] ? true : undefined}
@@ -194,6 +195,7 @@ export function PopupForm({
           id={idOf(HONEYPOT)}
           name={HONEYPOT}
           type="text"
+          className={NO_KEY_RECORDING}
           tabIndex={-1}
           autoComplete="off"
           defaultValue=""

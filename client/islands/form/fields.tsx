@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { EMAIL_CONFIRM_PARTS, partKey, type FormField } from '../../../common/forms/definition';
+import { NO_KEY_RECORDING } from '../../../common/consent';
 import { isPartValues, listOf, type FieldValue } from '../../../common/forms/validate';
 import { PhoneInput } from './PhoneInput';
 
@@ -110,7 +111,7 @@ export function Field({ field, id, value, error, setValue, name, errors = {}, id
     );
     return (
       <CheckboxField id={id} label={label} hint={hint} error={error} more={terms || undefined}>
-        <input {...control} type="checkbox" className="form-field__check" checked={value === true} onChange={(e) => setValue(field.key, e.currentTarget.checked)} />
+        <input {...control} type="checkbox" className={`form-field__check ${NO_KEY_RECORDING}`} checked={value === true} onChange={(e) => setValue(field.key, e.currentTarget.checked)} />
       </CheckboxField>
     );
   }
@@ -118,13 +119,13 @@ export function Field({ field, id, value, error, setValue, name, errors = {}, id
   let input: ReactNode;
   switch (field.kind) {
     case 'tel':
-      input = <PhoneInput {...control} className="form-field__input" placeholder={field.placeholder ?? '+7 (___) ___-__-__'} defaultValue={text(value)} onValue={(v) => setValue(field.key, v)} />;
+      input = <PhoneInput {...control} className={`form-field__input ${NO_KEY_RECORDING}`} placeholder={field.placeholder ?? '+7 (___) ___-__-__'} defaultValue={text(value)} onValue={(v) => setValue(field.key, v)} />;
       break;
     case 'textarea':
       input = (
         <textarea
           {...control}
-          className="form-field__input form-field__input--area"
+          className={`form-field__input form-field__input--area ${NO_KEY_RECORDING}`}
           rows={field.required ? 4 : 3}
           placeholder={field.placeholder}
           value={text(value)}
@@ -136,7 +137,7 @@ export function Field({ field, id, value, error, setValue, name, errors = {}, id
       // The wrapper draws the chevron: a select has no box of its own for it.
       input = (
         <span className="form-field__select">
-          <select {...control} className="form-field__input" value={text(value)} onChange={(e) => setValue(field.key, e.currentTarget.value)}>
+          <select {...control} className={`form-field__input ${NO_KEY_RECORDING}`} value={text(value)} onChange={(e) => setValue(field.key, e.currentTarget.value)}>
             <option value="">{field.emptyLabel ?? '— Выберите —'}</option>
             {field.options?.map((option) => (
               <option key={option.value} value={option.value}>
@@ -158,6 +159,7 @@ export function Field({ field, id, value, error, setValue, name, errors = {}, id
             {...control}
             aria-describedby={[filesId, control['aria-describedby']].filter(Boolean).join(' ')}
             type="file"
+            className={NO_KEY_RECORDING}
             accept={field.extensions?.map((e) => `.${e}`).join(',')}
             onChange={(e) => setValue(field.key, e.currentTarget.files?.[0])}
           />
@@ -176,7 +178,7 @@ export function Field({ field, id, value, error, setValue, name, errors = {}, id
         <input
           {...control}
           type={field.kind === 'text' ? 'text' : field.kind}
-          className="form-field__input"
+          className={`form-field__input ${NO_KEY_RECORDING}`}
           placeholder={field.placeholder}
           autoComplete={autoComplete(field)}
           inputMode={field.kind === 'number' && (field.step === undefined || !Number.isInteger(field.step)) ? 'decimal' : undefined}
@@ -243,7 +245,7 @@ function ChoiceField({ field, id, value, error, setValue }: Omit<FieldProps, 'na
               id={index === 0 ? id : `${id}-${index}`}
               name={field.key}
               type={many ? 'checkbox' : 'radio'}
-              className={`form-field__check${many ? '' : ' form-field__check--radio'}`}
+              className={`form-field__check${many ? '' : ' form-field__check--radio'} ${NO_KEY_RECORDING}`}
               value={option.value}
               required={!many && field.required}
               checked={chosen.includes(option.value)}

@@ -7,7 +7,7 @@ import { Island } from '../Island';
 import { Logo } from '../Logo';
 import { PopupButton } from '../PopupButton';
 import { Icon } from '../ui/Icon';
-import { Copyright } from './Footer';
+import { Copyright, LegalLine } from './Footer';
 import { TAGLINE } from './Header';
 import { MobileBar } from './MobileBar';
 import { NavigationFeel } from './NavigationFeel';
@@ -46,7 +46,8 @@ export function BareLayout({ layout, nonce, children }: { layout: LayoutData; no
             {site.phone}
           </a>
         </div>
-        <Copyright name={site.name} />
+        <LegalLine legal={site.legal} />
+        <Copyright name={site.name} analytics={site.metrikaId !== undefined} />
       </footer>
       <MobileBar phone={site.phone} />
       <Island component={Popup} props={{ phone: site.phone, initial: null, metrikaId: site.metrikaId }} />

@@ -4,12 +4,15 @@ import type { MenuItem } from '../../drupal/types';
 import type { LayoutData } from '../../loaders/layout';
 import type { Deferred } from '../../render/deferred';
 import { BlockRegion } from '../BlockRegion';
+import { ConsentSettingsButton } from '../ConsentBanner';
 import { telHref } from '../format';
 import { Logo } from '../Logo';
 import { PopupButton } from '../PopupButton';
 import { buttonClass } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { TAGLINE } from './Header';
+import { LEGAL_INFO_PATH, LEGAL_INFO_TITLE } from '../../screens/LegalInfoScreen';
+import type { LegalDetails } from '../../config/legal';
 
 export const FOUNDED = 2013;
 
@@ -30,7 +33,7 @@ function FooterMenu({ menu }: { menu: Deferred<MenuItem[]> }) {
 }
 
 /** Spec §2: © from the clinic's founding year to this one, the privacy policy and the sitemap. */
-export function Copyright({ name }: { name: string }) {
+export function Copyright({ name, analytics = false }: { name: string; /** A counter is configured: the analytics choice can be changed here. */ analytics?: boolean }) {
   return (
     <div className="container copyright">
       <span>
@@ -39,7 +42,23 @@ export function Copyright({ name }: { name: string }) {
       <span className="copyright__links">
         <a href="/privacy-policy">Политика конфиденциальности</a>
         <a href="/sitemap">Карта сайта</a>
+        {analytics && <ConsentSettingsButton />}
       </span>
+    </div>
+  );
+}
+
+/** ПП РФ № 736: who runs the clinic, in short; the whole on the page it links to. */
+export function LegalLine({ legal }: { legal: LegalDetails }) {
+  return (
+    <div className="container legal-line" data-part="legal-line">
+      <p>
+        <span>{legal.name}</span>
+        <span>{`ОГРН ${legal.ogrn}`}</span>
+        <span>{`ИНН ${legal.inn}`}</span>
+        <span>{`Лицензия № ${legal.licence.number} от ${legal.licence.date}`}</span>
+      </p>
+      <a href={LEGAL_INFO_PATH}>{LEGAL_INFO_TITLE}</a>
     </div>
   );
 }
@@ -75,7 +94,8 @@ export function Footer({ layout }: { layout: LayoutData }) {
           </Suspense>
         ))}
       </div>
-      <Copyright name={site.name} />
+      <LegalLine legal={site.legal} />
+      <Copyright name={site.name} analytics={site.metrikaId !== undefined} />
     </footer>
   );
 }

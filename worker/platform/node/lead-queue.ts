@@ -108,6 +108,12 @@ export function nodeLeadQueue(connection: Redis, options: { prefix: string; spoo
         console.warn(`Очередь заявок недоступна (${error instanceof Error ? error.message : 'ошибка'}): заявка ${message.lead.form} ${message.lead.id} сохранена на диске`);
       }
     },
+    async depth() {
+      const counts = await withTimeout(queue.getJobCounts('waiting', 'delayed', 'prioritized', 'active'), SEND_TIMEOUT_MS);
+      const spooled = (await readdir(options.spoolDir)).filter((name) => name.endsWith('.json') || name.includes('.claimed-')).length;
+      // A lead on the disk spool waits too: it is queued as soon as Valkey answers again.
+      return Object.values(counts).reduce((sum, n) => sum + n, 0) + spooled;
+    },
     async close() {
       clearInterval(timer);
       await draining;

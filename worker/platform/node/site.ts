@@ -66,6 +66,7 @@ export async function startNodeSite(settings: NodeSettings, options: { consumeLe
   const assets = staticAssets(settings.assetsDir);
   const bindings: Bindings = {
     ...settings.vars,
+    PLATFORM: 'node',
     DRUPAL_CACHE: store,
     ASSETS: assets,
     FILE_CACHE: diskFileCache(settings.filesDir, settings.filesMaxBytes),
