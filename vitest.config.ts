@@ -1,10 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import { cloudflareTest } from '@cloudflare/vitest-plugin';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
-import { TEST_SECRETS, testCrmUrl } from './test/setup/secrets';
+import { TEST_LEAD_MAX_RETRIES, TEST_SECRETS, testCrmUrl } from './test/setup/secrets';
 
 // Tests run offline: miniflare must not fetch the Request.cf sample from Cloudflare.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
+
+// The undelivered leads' table, applied to the D1 miniflare simulates before each test file (test/worker/d1-setup.ts).
+const d1Migrations = await readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url)));
 
 export default defineConfig({
   test: {
@@ -25,6 +28,12 @@ export default defineConfig({
                 CRM_WEBHOOK_URL: testCrmUrl(inject<string>('demoOriginUrl')),
                 // Undelivered leads are retried after a second here, not ten.
                 LEAD_RETRY_SECONDS: '1',
+                TEST_MIGRATIONS: d1Migrations,
+              },
+              // A few retries, not wrangler.toml's 20, so that a lead reaches the dead letters within seconds.
+              queueConsumers: {
+                'clinic-leads': { maxBatchSize: 10, maxBatchTimeout: 1, maxRetries: TEST_LEAD_MAX_RETRIES, retryDelay: 1, deadLetterQueue: 'clinic-leads-dead' },
+                'clinic-leads-dead': { maxBatchSize: 10, maxBatchTimeout: 1, maxRetries: 100, retryDelay: 60 },
               },
             },
           })),
@@ -36,6 +45,7 @@ export default defineConfig({
           name: 'worker',
           include: ['test/worker/**/*.test.{ts,tsx}'],
           globalSetup: ['test/setup/demo-origin.ts'],
+          setupFiles: ['test/worker/d1-setup.ts'],
           // The demo origin's fault switches are shared by every test file.
           fileParallelism: false,
           testTimeout: 20_000,
@@ -58,7 +68,7 @@ export default defineConfig({
           include: [
             'cache', 'revalidate', 'revalidate-next', 'purge-recache', 'rendered-pages', 'forms', 'form-elements', 'lead-delivery',
             'demo-crm', 'editors', 'login-flood', 'hardening', 'security-headers', 'sanitize-html', 'drupal-files', 'drafts', 'secrets',
-            'spec-routes', 'request-log', 'legal-info', 'consent',
+            'spec-routes', 'request-log', 'legal-info', 'consent', 'undelivered',
           ].map((name) => `test/worker/${name}.test.ts`),
           environment: 'node',
           globalSetup: ['test/node/setup.ts'],

@@ -3,10 +3,17 @@ import type { Bindings } from './config/bindings';
 import { readConfig } from './config/config';
 import { deliverLeads } from './leads/deliver';
 import type { LeadMessage } from './leads/lead';
+import { consumeDeadLetters, noteFailure } from './leads/undelivered';
+
+/** wrangler.toml names each environment's dead-letter queue so: `clinic-leads-dead`, `clinic-leads-staging-dead`, … */
+const isDeadLetterQueue = (name: string) => name.endsWith('-dead');
 
 export default {
   fetch: app.fetch,
-  /** The leads queue: popup requests on their way to Drupal and the CRM. */
+  /**
+   * The leads queue: popup requests on their way to Drupal and the CRM; and its
+   * dead-letter queue: those that outlived every retry, kept for the editors.
+   */
   async queue(batch: MessageBatch<LeadMessage>, env: Bindings, ctx: ExecutionContext): Promise<void> {
     const result = readConfig(env);
     if (!result.ok) {
@@ -14,6 +21,18 @@ export default {
       batch.retryAll({ delaySeconds: 60 });
       return;
     }
-    await deliverLeads(batch, result.config, (promise) => ctx.waitUntil(promise));
+    const { config } = result;
+    if (isDeadLetterQueue(batch.queue)) return consumeDeadLetters(batch, config);
+    // Each failed attempt is noted for the dead-letter consumer, which Cloudflare tells neither count nor cause.
+    const messages = batch.messages.map((message) => ({
+      body: message.body,
+      attempts: message.attempts,
+      ack: () => message.ack(),
+      retry(options?: { delaySeconds?: number }, failure?: string) {
+        message.retry(options);
+        ctx.waitUntil(noteFailure(config.kv, message.body, message.attempts, failure));
+      },
+    }));
+    await deliverLeads({ messages }, config, (promise) => ctx.waitUntil(promise));
   },
 } satisfies ExportedHandler<Bindings, LeadMessage>;

@@ -13,7 +13,7 @@ import { ROOT } from '../../scripts/servers';
 import { readNodeSettings } from '../../worker/platform/node/settings';
 import { startNodeSite } from '../../worker/platform/node/site';
 import { requestConnection } from '../../worker/platform/node/valkey';
-import { TEST_SECRETS, testCrmUrl } from '../setup/secrets';
+import { TEST_LEAD_MAX_RETRIES, TEST_SECRETS, testCrmUrl } from '../setup/secrets';
 
 const demoUrl = inject('demoOriginUrl');
 const valkeyUrl = inject('valkeyUrl');
@@ -36,7 +36,8 @@ const settings = readNodeSettings(ROOT, {
   // Undelivered leads are retried after a second here, not ten.
   LEAD_RETRY_SECONDS: '1',
 });
-const site = await startNodeSite(settings);
+// As the worker project's miniflare: a few retries, not wrangler.toml's 20, so that a lead reaches the dead letters within seconds.
+const site = await startNodeSite({ ...settings, leadAttempts: TEST_LEAD_MAX_RETRIES + 1 });
 
 afterAll(async () => {
   await site.close();

@@ -8,7 +8,15 @@ export const TEST_SECRETS = {
   CRM_WEBHOOK_URL: 'https://crm.invalid/hook-9d2m',
   CRM_WEBHOOK_TOKEN: 'crm-token-Kd93pw',
   PURGE_SECRET: 'purge-secret-Lm04ty',
+  // 32 bytes, base64: the undelivered leads' encryption key.
+  UNDELIVERED_KEY: 'dW5kZWxpdmVyZWQta2V5LXRlc3QtMzJieXRlcy1aUTk=',
 } as const;
+
+/**
+ * The leads queue's retries in the tests (wrangler.toml's max_retries is 20): short, so that
+ * a lead reaches the dead letters within seconds (1 + 2 + 4 + 8 s at LEAD_RETRY_SECONDS=1).
+ */
+export const TEST_LEAD_MAX_RETRIES = 4;
 
 /**
  * Where the tests' site delivers leads: the demo origin's CRM, at an address that

@@ -72,9 +72,10 @@ export interface KvCache {
    */
   get<T>(url: string, load: () => Promise<Loaded<T>>, keep?: Promise<boolean>): Promise<T>;
   /**
-   * The payload for `url` if a copy is cached (as `get` would serve it); else
-   * undefined at once, with `load` started in the background so that the next
-   * request knows. For knowledge a page can do without while it is being learned.
+   * The payload for `url` without waiting for Drupal: a fresh copy as `get` serves it; an
+   * expired or purged one as it is, refetched in the background; none: undefined at once,
+   * with `load` started in the background once the request's own fetches are answered, so
+   * that the next request knows. For knowledge a page can do without while it is being learned.
    */
   known<T>(url: string, load: () => Promise<Loaded<T>>): Promise<T | undefined>;
   /**
@@ -117,12 +118,32 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
   const followerWaitMs = guard.timeoutMs + FOLLOWER_SLACK_MS;
   const longestKeepSeconds = Math.max(MIN_KV_TTL_SECONDS, settings.maxAgeSeconds, settings.freshSeconds + settings.staleSeconds, settings.notFoundSeconds * 2);
 
+  /**
+   * The request's origin fetches under way. A cold page's copies are written once its own answers
+   * are in (and a task later, so the page renders first): serialising and writing some twenty
+   * payloads as each arrives would hold the page's first byte behind them. This isolate's memory
+   * tier has each copy at once; other processes wait for the claim's release, which follows the write.
+   */
+  let fetching = 0;
+  let waiting: (() => void)[] = [];
+  const settled = () => {
+    if (fetching > 0 || waiting.length === 0) return;
+    const ready = waiting;
+    waiting = [];
+    setTimeout(() => ready.forEach((go) => go()), 0);
+  };
+  const quiet = () => new Promise<void>((go) => {
+    waiting.push(go);
+    settled();
+  });
+
   const write = async (key: string, value: unknown, metadata: EntryMetadata, tags: string[] | undefined, fetchedAt: number) => {
     const keepSeconds = metadata.n
       ? Math.max(MIN_KV_TTL_SECONDS, settings.notFoundSeconds * 2)
       : Math.max(MIN_KV_TTL_SECONDS, settings.maxAgeSeconds, settings.freshSeconds + settings.staleSeconds);
     const entry: StoredEntry = { v: value, t: tags, f: fetchedAt };
     memorySet(key, { value: entry, metadata });
+    await quiet();
     await kv.put(key, JSON.stringify(entry), { metadata, expirationTtl: keepSeconds });
   };
 
@@ -162,6 +183,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
       // A purge that lands while the fetch runs may have missed what it brings: the copy counts from its start.
       const startedAt = Date.now();
       let loaded: Loaded<T>;
+      fetching++;
       try {
         loaded = await load();
       } catch (error) {
@@ -169,6 +191,9 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
         if (speaksOfDrupal(error)) guard.breaker.failed();
         else guard.breaker.succeeded();
         throw error;
+      } finally {
+        fetching--;
+        settled();
       }
       guard.breaker.succeeded();
       const stored = keep ? keep.then((yes) => (yes ? store(key, loaded, startedAt) : undefined)) : store(key, loaded, startedAt);
@@ -224,9 +249,17 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
   const cache: KvCache = {
     async known<T>(url: string, load: () => Promise<Loaded<T>>): Promise<T | undefined> {
       const key = await keyFor(url);
-      if (await read(key)) return cache.get(url, load);
-      waitUntil(refresh(key, load, undefined).catch((error: unknown) => log(`Drupal: ${url} не получен`, error)));
-      return undefined;
+      const stored = await read(key);
+      if (!stored) {
+        // Learned once the page's own calls are answered, rather than beside them in the round its first byte waits for.
+        waitUntil(quiet().then(() => refresh(key, load, undefined)).catch((error: unknown) => log(`Drupal: ${url} не получен`, error)));
+        return undefined;
+      }
+      if (Date.now() < stored.metadata.fu && !(await outdated(stored))) return cache.get(url, load);
+      // Expired or purged (every page after "purge everything"): the copy as it was, while `get` learns it again
+      // (or, while Drupal fails, keeps it).
+      waitUntil(cache.get(url, load).catch(() => undefined));
+      return stored.value as T;
     },
 
     async get<T>(url: string, load: () => Promise<Loaded<T>>, keep?: Promise<boolean>): Promise<T> {

@@ -1,5 +1,10 @@
 import type { KvCache } from './kv-cache';
 
+/** What editors' clients learned of resource types (relationships.ts), per isolate; relearned after a while. */
+const knowledge = new Map<string, { value: unknown; at: number }>();
+const learning = new Set<string>();
+const KNOWLEDGE_MS = 5 * 60_000;
+
 /**
  * The cache an editor's requests go through: none. Every payload comes straight
  * from Drupal with the editor's session (drafts included), so the editor sees an
@@ -9,8 +14,21 @@ import type { KvCache } from './kv-cache';
  */
 export const noCache: KvCache = {
   get: async (_url, load) => (await load()).value,
-  // Nothing is "known" without a cache: the page waits for the answer instead.
-  known: async (_url, load) => (await load()).value,
+  // What a type's resources relate to (field names, never content) is kept in this isolate's memory only,
+  // for editors' clients: learning it first would put a round before each node; until it is learned the
+  // screens' own names are asked, as on a visitor's cold page.
+  known: async <T>(url: string, load: () => Promise<{ value: T }>) => {
+    const learned = knowledge.get(url);
+    if (learned && Date.now() - learned.at < KNOWLEDGE_MS) return learned.value as T;
+    if (!learning.has(url)) {
+      learning.add(url);
+      load()
+        .then(({ value }) => knowledge.set(url, { value, at: Date.now() }))
+        .catch(() => undefined)
+        .finally(() => learning.delete(url));
+    }
+    return learned?.value as T | undefined;
+  },
   // Nothing learned is kept: each upload asks Drupal again.
   remember: async () => {},
   recall: async () => undefined,

@@ -1,4 +1,5 @@
-import type { FileCache, KeyValueStore, LeadQueue, RateLimiter, StaticAssets } from '../platform/seams';
+import type { FileCache, KeyValueStore, LeadQueue, RateLimiter, StaticAssets, UndeliveredLeads } from '../platform/seams';
+import type { D1Like } from '../platform/undelivered-d1';
 
 /**
  * Bindings as wrangler.toml, `wrangler secret` and .dev.vars provide them (unvalidated
@@ -32,6 +33,10 @@ export interface Bindings {
   FORM_LIMITER?: RateLimiter;
   /** The first retry of an undelivered lead waits this long, then twice as long each time. */
   LEAD_RETRY_SECONDS?: string;
+  /** Leads that outlived every retry (leads/undelivered.ts): Workers' D1 database, or the Node target's Valkey store. */
+  UNDELIVERED?: D1Like | UndeliveredLeads;
+  /** AES-256 key (32 bytes, base64) the undelivered leads are encrypted with; a secret. */
+  UNDELIVERED_KEY?: string;
   /** Set by the Node target's start-up (platform/node/site.ts); absent on Workers. Named in each request's log line. */
   PLATFORM?: 'node';
   /** Yandex Metrica counter id: goals are sent after accepted forms; none, no call. */

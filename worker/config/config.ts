@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { FileCache, KeyValueStore, LeadQueue, RateLimiter, StaticAssets } from '../platform/seams';
+import { decodeKey } from '../leads/undelivered';
+import type { FileCache, KeyValueStore, LeadQueue, RateLimiter, StaticAssets, UndeliveredLeads } from '../platform/seams';
+import { d1UndeliveredLeads, isD1, type D1Like } from '../platform/undelivered-d1';
 import type { Bindings } from './bindings';
 import { legalDetails, legalSettings } from './legal';
 
@@ -56,6 +58,16 @@ const ConfigSchema = z
     CRM_WEBHOOK_URL: z.preprocess(unsetToUndefined, httpUrl.optional()),
     CRM_WEBHOOK_TOKEN: optionalSecret,
     PURGE_SECRET: optionalSecret,
+    UNDELIVERED: z.custom<D1Like | UndeliveredLeads>((v) => isD1(v) || has(v, 'add', 'list', 'get', 'remove', 'count')).optional(),
+    // Unset, the site runs, and dead letters stay with the queue while the log and the editors' page say what is missing.
+    UNDELIVERED_KEY: z.preprocess(
+      unsetToUndefined,
+      z
+        .string()
+        .refine((key) => decodeKey(key) !== null, 'должен быть 32 байтами в base64 (например: openssl rand -base64 32)')
+        .transform((key) => key.trim())
+        .optional(),
+    ),
     ...legalSettings,
   })
   .superRefine((raw, ctx) => {
@@ -90,6 +102,10 @@ const ConfigSchema = z
     leads: { queue: raw.LEADS, limiter: raw.FORM_LIMITER, retrySeconds: raw.LEAD_RETRY_SECONDS },
     metrikaId: raw.METRIKA_ID,
     purgeSecret: raw.PURGE_SECRET,
+    undelivered: {
+      store: raw.UNDELIVERED && isD1(raw.UNDELIVERED) ? d1UndeliveredLeads(raw.UNDELIVERED) : (raw.UNDELIVERED as UndeliveredLeads | undefined),
+      key: raw.UNDELIVERED_KEY,
+    },
   }));
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -12,7 +12,7 @@ import { webformFieldsOf, type ParsedWebform } from './schemas/webform';
 import { includesFor, possibleRelationships, relationshipsFromSample, relationshipTo, type Relationships } from './relationships';
 import { sanitizeHtml } from './sanitize-html';
 import { BreadcrumbSchema } from './schemas/breadcrumb';
-import { BlockListSchema, BlockContentSchema } from './schemas/blocks';
+import { BlockCollectionSchema, BlockListSchema, BlockContentSchema, blockContentRef } from './schemas/blocks';
 import { CollectionDocumentSchema, IndividualDocumentSchema } from './schemas/jsonapi';
 import { MenuSchema, ServicesMenuSchema } from './schemas/menu';
 import { MetatagSchema } from './schemas/metatag';
@@ -39,8 +39,12 @@ export interface DrupalClient {
   blocks(page: string): Promise<{ items: Promise<Block[]>; landing: boolean }>;
   menu(name: MenuName): Promise<MenuItem[]>;
   servicesMenu(): Promise<MenuItem[]>;
-  /** The node a path resolved to; null when Drupal no longer has it or hides it. */
-  entity(lookup: Extract<PathLookup, { kind: 'entity' }>): Promise<NodeData | null>;
+  /**
+   * The node a path resolved to; null when Drupal no longer has it or hides it. `asked`, when given,
+   * is called once its request is on its way to Drupal (or it was answered without one), so that a
+   * page can send its other calls after the one its first byte waits for.
+   */
+  entity(lookup: Extract<PathLookup, { kind: 'entity' }>, asked?: () => void): Promise<NodeData | null>;
   nodes(bundle: string, query: CollectionQuery): Promise<NodeList>;
   /** How many nodes a listing has: Drupal's count when it sends one, else its ids walked (at most MAX_LIST_ITEMS). */
   countNodes(bundle: string, query: Pick<CollectionQuery, 'rule' | 'filters'>): Promise<number>;
@@ -161,8 +165,40 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, ...origin }
   const walk = async <T>(what: string, first: CollectionPage<T>, schema: z.ZodType<CollectionPage<T>>, max: number): Promise<T[]> =>
     (await pagesOf(what, first, schema, max)).flatMap((page) => page.data);
 
-  const getIncluding = <T>(build: (include: readonly string[]) => string, include: readonly string[], decode: Decoder<T>) =>
-    cache.get(build(include), async () => decode(await fetchIncluding(build, include)));
+  /**
+   * Every custom block of a bundle as one payload (uuid → sanitised body, null for none), tagged
+   * block_content so that any block's save refetches it: the same for every page, so one call per
+   * purge rather than one per block and page, and asked beside a page's placements.
+   */
+  const blockBodies = (bundle: string) =>
+    get(urls.jsonapi(`block_content/${bundle}`, { [`fields[block_content--${bundle}]`]: 'body', 'page[limit]': String(COUNT_PAGE) }), async (response): Promise<Loaded<Record<string, string | null>>> => {
+      // A bundle Drupal will not list to us: each block is asked alone, as before.
+      if (response.status === 404 || response.status === 403) return { value: {}, negative: true, tags: ['block_content'] };
+      const first = (await decodeJson(`blocks ${bundle}`, BlockCollectionSchema)(response)).value;
+      const resources = await walk(`blocks ${bundle}`, first, BlockCollectionSchema, MAX_BLOCKS);
+      const value: Record<string, string | null> = {};
+      for (const resource of resources) if (resource) value[resource.uuid] = resource.html ? await sanitizeHtml(resource.html) : null;
+      return { value, tags: ['block_content'] };
+    });
+
+  const getIncluding = <T>(build: (include: readonly string[]) => string, include: readonly string[], decode: Decoder<T>, asked?: () => void) =>
+    cache.get(build(include), async () => {
+      const response = fetchIncluding(build, include);
+      asked?.();
+      return decode(await response);
+    });
+
+  const decodeEntity =
+    (lookup: Extract<PathLookup, { kind: 'entity' }>): Decoder<NodeData | null> =>
+    async (response) => {
+      if (response.status === 404 || response.status === 403) return { value: null, negative: true };
+      const doc = (await decodeJson(`${lookup.entityType} ${lookup.bundle}`, IndividualDocumentSchema)(response)).value;
+      // Checked before anything of it is read: a draft becomes a negative answer, so no cached payload holds
+      // its content, and its tag lets the publication (the `next` module's purge) reach it.
+      if (!drafts && !isPublished(doc.data)) return { value: null, negative: true, tags: [`${lookup.entityType}:${lookup.id}`] };
+      const node = await toNodeData(doc.data, doc.included);
+      return { value: node, tags: [`${lookup.entityType}:${lookup.id}`, ...nodeTags(Object.values(node.links).flat())] };
+    };
 
   const entityUrl = (lookup: Extract<PathLookup, { kind: 'entity' }>) => (include: readonly string[]) =>
     lookup.individual
@@ -179,10 +215,17 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, ...origin }
     breadcrumb: (page, keep) => get(urls.breadcrumb(page), decodeJson('breadcrumb', BreadcrumbSchema, { notFound: [] }), keep),
 
     async blocks(page) {
-      const { placements, landing } = await get(
-        urls.blocks(page),
-        decodeJson('blocks', BlockListSchema, { notFound: { placements: [], landing: false } }),
-      );
+      // The bodies of the bundles placed before are asked beside the list (after it: the layout waits for the list)
+      // rather than a round after it.
+      const bodies = new Map<string, Promise<Readonly<Record<string, string | null>>>>();
+      const bodiesOf = (bundle: string) => {
+        let found = bodies.get(bundle);
+        if (!found) bodies.set(bundle, (found = optional(`blocks ${bundle}`, blockBodies(bundle), {})));
+        return found;
+      };
+      const list = get(urls.blocks(page), decodeJson('blocks', BlockListSchema, { notFound: { placements: [], landing: false } }));
+      for (const bundle of placedBundles) bodiesOf(bundle);
+      const { placements, landing } = await list;
       // One block that fails to load is left out; the others still show.
       const contents = Promise.all(
         placements.map((p): Promise<Block | null> => {
@@ -192,7 +235,12 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, ...origin }
             const links = optional(`block ${p.id}`, client.nextLinks(page), []);
             return links.then((found) => (found.length > 0 ? { ...block, html: '', links: found } : null));
           }
-          const html = optional(`block ${p.id}`, get(urls.jsonapi(p.source.path), tagged(decodeBlockContent(`block ${p.id}`), () => ['block_content'])), null);
+          const path = p.source.path;
+          const one = () => optional(`block ${p.id}`, get(urls.jsonapi(path), tagged(decodeBlockContent(`block ${p.id}`), () => ['block_content'])), null);
+          const ref = blockContentRef(path);
+          if (ref) placedBundles.add(ref.bundle);
+          // A block its bundle's payload lacks (one Drupal would not list to us, or newer than the payload) is asked alone.
+          const html = ref ? bodiesOf(ref.bundle).then((all) => (Object.hasOwn(all, ref.uuid) ? (all[ref.uuid] ?? null) : one())) : one();
           return html.then((found) => (found ? { ...block, html: found } : null));
         }),
       );
@@ -204,16 +252,13 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, ...origin }
 
     servicesMenu: () => get(urls.servicesMenu(), tagged(decodeJson('services menu', ServicesMenuSchema, { notFound: [] }), () => ['menu:services', 'node_list:services'])),
 
-    entity: async (lookup) =>
-      getIncluding(entityUrl(lookup), await includesOf(lookup.entityType, lookup.bundle), async (response) => {
-        if (response.status === 404 || response.status === 403) return { value: null, negative: true };
-        const doc = (await decodeJson(`${lookup.entityType} ${lookup.bundle}`, IndividualDocumentSchema)(response)).value;
-        // Checked before anything of it is read: a draft becomes a negative answer, so no cached payload holds
-        // its content, and its tag lets the publication (the `next` module's purge) reach it.
-        if (!drafts && !isPublished(doc.data)) return { value: null, negative: true, tags: [`${lookup.entityType}:${lookup.id}`] };
-        const node = await toNodeData(doc.data, doc.included);
-        return { value: node, tags: [`${lookup.entityType}:${lookup.id}`, ...nodeTags(Object.values(node.links).flat())] };
-      }),
+    entity: async (lookup, asked) => {
+      try {
+        return await getIncluding(entityUrl(lookup), await includesOf(lookup.entityType, lookup.bundle), decodeEntity(lookup), asked);
+      } finally {
+        asked?.();
+      }
+    },
 
     nodes: async (bundle, query) => {
       const [include, rule] = await Promise.all([includesOf('node', bundle), ruleFor(bundle, query.rule)]);
@@ -424,6 +469,15 @@ interface CollectionPage<T> {
 
 /** JSON:API's largest page. */
 const COUNT_PAGE = 50;
+
+/** The most custom blocks of a bundle walked into one payload; a block beyond them is asked alone. */
+const MAX_BLOCKS = 500;
+
+/**
+ * The block_content bundles placements have named in this isolate, so that a page asks their bodies
+ * beside its placement list; a bundle first seen is asked after the list, once (then cached).
+ */
+const placedBundles = new Set<string>();
 
 /** The sitemap protocol's most URLs a file; no bundle is walked further. */
 const MAX_PATHS = 50_000;

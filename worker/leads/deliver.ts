@@ -47,8 +47,9 @@ export async function deliverLeads(batch: LeadBatch, config: Config, waitUntil: 
       message.ack();
     } catch (error) {
       // The id, the form, the attempt and the outcome in our words: nothing of the lead (crm.ts failureOf).
-      console.warn(`Доставка: ${describeLead(message.body.lead)} (${message.body.kind}), попытка ${message.attempts}: ${failureOf(error)}; повтор через ${delaySeconds} с`);
-      message.retry({ delaySeconds });
+      const failure = failureOf(error);
+      console.warn(`Доставка: ${describeLead(message.body.lead)} (${message.body.kind}), попытка ${message.attempts}: ${failure}; повтор через ${delaySeconds} с`);
+      message.retry({ delaySeconds }, failure);
     }
   }
 }

@@ -157,6 +157,7 @@ const EDITOR_BAR =
   '<div class="editor-bar" role="region" aria-label="Панель редактора"><div class="container editor-bar__inner">' +
   '<span class="editor-bar__state">Вы вошли как редактор</span>' +
   '<a class="editor-bar__link" href="/cache-rebuild.html">Кэш сайта</a>' +
+  '<a class="editor-bar__link" href="/undelivered.html">Недоставленные заявки</a>' +
   '<form class="editor-bar__logout" method="post" action="/logout"><button class="editor-bar__button" type="submit">Выйти</button></form>' +
   '</div></div>';
 

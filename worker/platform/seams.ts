@@ -68,6 +68,44 @@ export interface LeadBatch {
     readonly body: LeadMessage;
     readonly attempts: number;
     ack(): void;
-    retry(options?: { delaySeconds?: number }): void;
+    /** `failure`: why, in our own words (leads/crm.ts failureOf), for the undelivered leads' page; Cloudflare's retry ignores it. */
+    retry(options?: { delaySeconds?: number }, failure?: string): void;
   }[];
+}
+
+/**
+ * A lead that outlived every retry, as the editors' page «Недоставленные заявки» lists it.
+ * Only what the list needs is in clear, none of it personal; the queue message itself
+ * (the visitor's fields) is `sealed`: AES-GCM under UNDELIVERED_KEY (leads/undelivered.ts).
+ */
+export interface UndeliveredRecord {
+  /** The dead letter's own id (Cloudflare's message id, BullMQ's job id): a dead letter taken twice is kept once. */
+  id: string;
+  /** The popup's id (spec §4), not anything the visitor typed. */
+  form: string;
+  /** Which delivery was owed: the submission to Drupal, or the CRM's announcement. */
+  kind: 'drupal' | 'crm';
+  /** When the visitor sent it, and when the queue gave up (ISO). */
+  receivedAt: string;
+  failedAt: string;
+  attempts: number;
+  /** The last failure in our own words (no text of Drupal's or the CRM's, which may quote the lead). */
+  lastError: string;
+  /** `v1.<iv>.<ciphertext>`, base64: the queue message, readable only with the key. */
+  sealed: string;
+}
+
+/**
+ * Undelivered leads, kept until an editor delivers or deletes them: nothing expires.
+ * Cloudflare: a D1 table (platform/undelivered-d1.ts); Node: a Valkey hash without
+ * expiry (platform/node/undelivered-valkey.ts).
+ */
+export interface UndeliveredLeads {
+  /** Adds or, for an id already kept, replaces. */
+  add(record: UndeliveredRecord): Promise<void>;
+  /** Newest failure first. */
+  list(): Promise<UndeliveredRecord[]>;
+  get(id: string): Promise<UndeliveredRecord | null>;
+  remove(id: string): Promise<void>;
+  count(): Promise<number>;
 }

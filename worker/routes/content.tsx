@@ -49,12 +49,17 @@ export async function contentRoute(c: Context<AppEnv>): Promise<Response> {
       if (resolution.entityType !== 'node') return renderError(c, 404);
       // Started together with the node: the page still takes two rounds to Drupal. A draft's metatags and
       // breadcrumb name it (for an API account that sees drafts), so they are cached only once the node is public.
-      const loading = drupal.entity(resolution);
+      let asked = () => {};
+      const nodeAsked = new Promise<void>((resolve) => (asked = resolve));
+      const loading = drupal.entity(resolution, asked);
       const frame = c.var.frame.forPage(undefined, loading.then((found) => found !== null, () => false));
+      // What the first byte waits for (the node, the head, the placements) goes to Drupal first; the lists follow
+      // it in the same round, rather than queueing before it (Drupal answers in turn; a Worker opens six connections).
+      await nodeAsked;
       // The pre-footer leaves this node out of its kind's carousel (a doctor among «other doctors»). A news item
       // shows its «other» list in its own content (spec §2), so the pre-footer leaves its news out, as on the listing.
       c.var.frame.preFooter(resolution.bundle === 'news' ? { bundle: 'news' } : { bundle: resolution.bundle, nid: resolution.id });
-      // A service's own lists start with its node, not after it: every call of the page at once.
+      // A service's own lists start right behind its node's request, not after its answer: every call of the page in one round.
       const parts = resolution.bundle === 'services' ? loadServicePage(drupal, resolution.id, path, frame.blocks) : undefined;
       const extras = nodeExtras(drupal, resolution.bundle, resolution.id);
       const node = await loading;

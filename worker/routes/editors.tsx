@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '../platform/seams';
+import type { KeyValueStore, UndeliveredRecord } from '../platform/seams';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { currentGeneration } from '../cache/generation';
@@ -11,11 +11,14 @@ import { parsePagePath } from '../paths/page-path';
 import { AuthLinkScreen } from '../screens/AuthLinkScreen';
 import { CacheRebuildScreen, type LastPurge, type PurgeOutcome } from '../screens/CacheRebuildScreen';
 import { LoginScreen, type LoginView } from '../screens/LoginScreen';
+import { UNDELIVERED_PATH, UndeliveredScreen, type UndeliveredOutcome, type UndeliveredSummary, type UndeliveredView } from '../screens/UndeliveredScreen';
+import type { LeadMessage } from '../leads/lead';
+import { redeliver, undeliveredProblem, UndeliveredUnavailable, UndeliveredUnreadable, unseal } from '../leads/undelivered';
 import { renderError } from './error';
 
 /**
  * The editors' pages (issue 9; spec §2 /login, /auth/login, /cache-rebuild.html,
- * /auth_page_link.html). None of them is for search engines, and none of what
+ * /auth_page_link.html; issue 16 §4 /undelivered.html). None of them is for search engines, and none of what
  * an editor sees is kept by any cache (middleware/editor.ts).
  */
 export const editorRoutes = new Hono<AppEnv>();
@@ -222,4 +225,87 @@ editorRoutes.post('/cache-rebuild.html', framed(), async (c) => {
   }
 
   return cachePage(c, { kind: 'error', message: 'Не понятно, что очистить: выберите одно из действий ниже.' }, 400);
+});
+
+// ---- Undelivered leads -------------------------------------------------------------------------------
+
+/** The dead letters' ids: Cloudflare's hex message ids and BullMQ's UUIDs; anything else is no record. */
+const RECORD_ID = /^[A-Za-z0-9-]{1,100}$/;
+
+const summaryOf = ({ sealed: _, ...summary }: UndeliveredRecord): UndeliveredSummary => summary;
+
+/** Holds personal data when a lead is open: never stored by any cache, never indexed. */
+async function undeliveredPage(c: C, view: UndeliveredView, status = 200): Promise<Response> {
+  return privatePage(await c.render(<UndeliveredScreen {...view} />, { title: 'Недоставленные заявки', status }), { store: false });
+}
+
+async function undeliveredList(c: C, outcome?: UndeliveredOutcome, status = 200): Promise<Response> {
+  const { config } = c.var;
+  const problem = undeliveredProblem(config);
+  let records: UndeliveredSummary[] = [];
+  try {
+    records = config.undelivered.store ? (await config.undelivered.store.list()).map(summaryOf) : [];
+  } catch (error) {
+    console.error('Недоставленные заявки: хранилище не ответило', error instanceof Error ? error.name : error);
+    return undeliveredPage(c, { kind: 'list', records, problem, outcome: { kind: 'error', message: 'Хранилище недоставленных заявок не отвечает. Попробуйте через минуту.' } }, 503);
+  }
+  return undeliveredPage(c, { kind: 'list', records, problem, outcome }, status);
+}
+
+async function undeliveredLead(c: C, id: string, extra: { confirmDelete?: boolean; outcome?: UndeliveredOutcome } = {}, status = 200): Promise<Response> {
+  const { store, key } = c.var.config.undelivered;
+  const record = RECORD_ID.test(id) && store ? await store.get(id) : null;
+  if (!record) return undeliveredList(c, { kind: 'error', message: 'Этой заявки в списке уже нет: её доставили снова или удалили.' }, 404);
+  let message: LeadMessage | null = null;
+  let unreadable: string | undefined;
+  try {
+    if (!key) throw new UndeliveredUnreadable('не задан ключ UNDELIVERED_KEY');
+    message = await unseal(record.sealed, key, record.id);
+  } catch (error) {
+    unreadable = error instanceof Error ? error.message : 'ошибка расшифровки';
+  }
+  console.log(`Недоставленная заявка ${record.form} ${record.id} открыта редактором №${c.var.editor?.uid}`);
+  return undeliveredPage(c, { kind: 'lead', record: summaryOf(record), message, unreadable, ...extra }, status);
+}
+
+editorRoutes.get(
+  UNDELIVERED_PATH,
+  async (c, next) => (c.var.editor ? next() : privatePage(c.redirect(`/login?destination=${UNDELIVERED_PATH}`, 303), { store: false })),
+  framed(),
+  (c) => {
+    const id = c.req.query('id');
+    return id ? undeliveredLead(c, id) : undeliveredList(c);
+  },
+);
+
+editorRoutes.post(UNDELIVERED_PATH, framed(), async (c) => {
+  if (!isOwnPost(c)) return foreignPost(c);
+  const editor = c.var.editor;
+  if (!editor) return privatePage(await renderError(c, 403), { store: false });
+  const { config } = c.var;
+  const form = await formOf(c);
+  const id = field(form, 'id');
+  const action = field(form, 'action');
+  if (!RECORD_ID.test(id) || !config.undelivered.store) return undeliveredList(c, { kind: 'error', message: 'Этой заявки в списке уже нет.' }, 404);
+
+  if (action === 'redeliver') {
+    try {
+      const done = await redeliver(config, id);
+      if (done === 'missing') return undeliveredList(c, { kind: 'error', message: 'Этой заявки в списке уже нет: её доставили снова или удалили.' }, 404);
+      return undeliveredList(c, { kind: 'queued' });
+    } catch (error) {
+      const why = error instanceof UndeliveredUnavailable || error instanceof UndeliveredUnreadable ? error.message : 'очередь заявок не ответила';
+      console.error(`Недоставленная заявка ${id}: снова поставить в очередь не удалось: ${why}`);
+      return undeliveredLead(c, id, { outcome: { kind: 'error', message: `Не удалось поставить заявку в очередь: ${why}. Она осталась в списке.` } }, 503);
+    }
+  }
+
+  if (action === 'delete') {
+    if (field(form, 'confirm') !== 'yes') return undeliveredLead(c, id, { confirmDelete: true });
+    await config.undelivered.store.remove(id);
+    console.log(`Недоставленная заявка ${id} удалена редактором №${editor.uid}`);
+    return undeliveredList(c, { kind: 'deleted' });
+  }
+
+  return undeliveredLead(c, id, { outcome: { kind: 'error', message: 'Не понятно, что сделать: выберите одно из действий ниже.' } }, 400);
 });

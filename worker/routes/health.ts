@@ -33,6 +33,9 @@ healthRoutes.get('/health', async (c) => {
     // The count is a nicety: a queue that cannot say leaves it out rather than failing the check.
     health.queue.depth = await queue.depth().catch(() => undefined);
   }
+  const store = config.undelivered.store;
+  // Leads kept after their last retry (leads/undelivered.ts): a count only, for an alert above zero.
+  if (store) health.undelivered = await store.count().catch(() => undefined);
   health.ok = health.drupal.reachable;
   return c.json(health, health.ok ? 200 : 503, { 'Cache-Control': 'no-store' });
 });

@@ -16,6 +16,9 @@ export function AuthLinkScreen({ editor }: { editor: { uid: number; name?: strin
           </p>
           <div className="editor-actions">
             <ButtonLink href="/cache-rebuild.html">Кэш сайта</ButtonLink>
+            <ButtonLink href="/undelivered.html" variant="outline">
+              Недоставленные заявки
+            </ButtonLink>
             <LogoutButton />
           </div>
         </>

@@ -88,3 +88,22 @@ export const BlockContentSchema = z
     const body = data.attributes.body;
     return body ? (body.processed ?? body.value ?? null) : null;
   });
+
+/** A custom block's bundle and uuid in its JSON:API path ("block_content/basic/{uuid}", maybe with a query). */
+export function blockContentRef(path: string): { bundle: string; uuid: string } | undefined {
+  const match = /^block_content\/([\w-]+)\/([0-9a-f-]{36})(?:[?#]|$)/i.exec(path);
+  return match ? { bundle: match[1]!, uuid: match[2]!.toLowerCase() } : undefined;
+}
+
+/** One resource of a block_content collection: its uuid and body, or null when it is not of that shape (left out). */
+const BlockResourceSchema = z
+  .object({ id: z.string(), attributes: z.object({ body: z.union([TextFieldSchema, z.null()]).optional() }) })
+  .transform(({ id, attributes: { body } }) => ({ uuid: id.toLowerCase(), html: body ? (body.processed ?? body.value ?? null) : null }))
+  .nullable()
+  .catch(null);
+
+/** A page of `/jsonapi/block_content/{bundle}`: every custom block of the bundle, 50 a page along Drupal's next links. */
+export const BlockCollectionSchema = z.object({
+  data: z.array(BlockResourceSchema),
+  links: z.object({ next: z.object({ href: z.string() }).optional() }).passthrough().optional(),
+});

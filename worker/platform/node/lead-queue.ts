@@ -6,7 +6,8 @@
  * Valkey on the clinic's server and in the request; a delivered lead is deleted.
  *
  * Retries follow Workers' schedule (leads/deliver.ts decides each delay); after the
- * last attempt a job stays in BullMQ's failed set, which nothing deletes: the dead letters.
+ * last attempt a job lands in BullMQ's failed set, the dead letters, from which the
+ * consumer moves it to the undelivered leads' store (lead-consumer.ts, leads/undelivered.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';

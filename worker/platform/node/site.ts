@@ -14,9 +14,10 @@ import { staticAssets } from './assets';
 import { background } from './background';
 import { diskFileCache } from './file-cache';
 import { installHtmlRewriter } from './html-rewriter';
-import { leadConsumer } from './lead-consumer';
+import { leadConsumer, sweepDeadLetters } from './lead-consumer';
 import { nodeLeadQueue } from './lead-queue';
 import { valkeyRateLimiter } from './rate-limiter';
+import { valkeyUndeliveredLeads } from './undelivered-valkey';
 import type { NodeSettings } from './settings';
 import { blockingConnection, connected, requestConnection } from './valkey';
 import { CHANGES_CHANNEL, valkeyStore } from './valkey-store';
@@ -72,13 +73,22 @@ export async function startNodeSite(settings: NodeSettings, options: { consumeLe
     FILE_CACHE: diskFileCache(settings.filesDir, settings.filesMaxBytes),
     LEADS: leads,
     FORM_LIMITER: valkeyRateLimiter(valkey, { prefix: settings.keyPrefix, ...settings.formLimit }),
+    UNDELIVERED: valkeyUndeliveredLeads(valkey, { prefix: settings.keyPrefix }),
   };
+  if (!settings.vars.UNDELIVERED_KEY) {
+    console.error(
+      'Не задан UNDELIVERED_KEY (32 байта в base64: openssl rand -base64 32). Заявки, не доставленные после всех повторов, ' +
+        'останутся в очереди BullMQ среди неудавшихся и не появятся на странице «Недоставленные заявки», пока ключ не задан.',
+    );
+  }
   const consumerConnection = blockingConnection(settings.valkeyUrl);
   consumerConnection.on('error', () => undefined);
   const consumer =
     options.consumeLeads === false
       ? undefined
       : leadConsumer(consumerConnection, { prefix: `${settings.keyPrefix}bull`, bindings, waitUntil: work.waitUntil });
+  // Dead letters a previous run could not keep (no key then, or a crash in between) reach the editors' page now.
+  if (consumer) work.waitUntil(sweepDeadLetters(valkey, { prefix: `${settings.keyPrefix}bull`, bindings }).catch(() => undefined));
 
   return {
     bindings,
