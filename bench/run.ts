@@ -236,7 +236,7 @@ const NODE_PROCESSES = [1, 2] as const;
  */
 async function nodeRatios(demoUrl: string, pages: PageKind[], servers: WorkerServer[]) {
   const valkey = await startValkey({ port: await freePort() });
-  servers.push({ url: valkey.url, port: valkey.port, process: valkey.process, output: () => '', stop: valkey.stop });
+  servers.push({ url: valkey.url, port: valkey.port, process: valkey.process, output: () => '', written: () => 0, stop: valkey.stop });
   const port = await freePort();
   const options = { port, valkeyUrl: valkey.url, vars: { DRUPAL_BASE_URL: demoUrl, SITE_URL: `http://127.0.0.1:${port}` } };
   const fileOf = (p: PageKind) => join(STATIC_DIR, `node-${p.name}.html`);

@@ -14,7 +14,10 @@ export interface WorkerServer {
   url: string;
   port: number;
   process: ChildProcess;
-  output: () => string;
+  /** The server's newest output (its last KEPT_OUTPUT characters); with `since` (an earlier `written()`), what came after it. */
+  output: (since?: number) => string;
+  /** How much the server has written so far: a mark for `output(since)`. */
+  written: () => number;
   stop: () => Promise<void>;
 }
 
@@ -131,12 +134,26 @@ export async function startNodeSite(options: NodeSiteOptions): Promise<NodeSiteS
   return waitForServer(child, options.port, '/favicon.svg', 'node dist/node/server.js', options.timeoutMs ?? 30_000, 10_000);
 }
 
+/** How much of a server's output is kept for a failure's message. */
+const KEPT_OUTPUT = 256 * 1024;
+
 /** Waits until a started server answers `readyPath`; its stop sends SIGTERM to its process group, then SIGKILL after `graceMs`. */
 async function waitForServer(child: ChildProcess, port: number, readyPath: string, name: string, timeoutMs: number, graceMs: number): Promise<NodeSiteServer> {
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  let dropped = 0;
+  // The newest output only: a server's JSON line per request would otherwise grow without end over a long suite or bench.
+  const keep = (chunk: Buffer) => {
+    log += chunk.toString();
+    if (log.length > KEPT_OUTPUT) {
+      dropped += log.length - KEPT_OUTPUT;
+      log = log.slice(-KEPT_OUTPUT);
+    }
+  };
+  const output = (since = 0) => log.slice(Math.max(0, since - dropped));
+  const written = () => dropped + log.length;
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const signal = (sig: NodeJS.Signals) => {
     try {
       if (child.pid) process.kill(-child.pid, sig);
@@ -161,7 +178,7 @@ async function waitForServer(child: ChildProcess, port: number, readyPath: strin
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${log}`);
     try {
       await fetch(url + readyPath, { signal: AbortSignal.timeout(2_000) });
-      return { url, port, process: child, output: () => log, stop, signal };
+      return { url, port, process: child, output, written, stop, signal };
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }

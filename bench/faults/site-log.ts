@@ -13,13 +13,13 @@ const NODE_ERROR_LINE = /Error|Uncaught|ECONN|ошибк|не удал|недо�
 const NODE_EXPECTED = /отдаём сохранённую копию/;
 
 /** Where the log ends now, to read what a run adds. */
-export const logMark = (server: WorkerServer): number => server.output().length;
+export const logMark = (server: WorkerServer): number => server.written();
 
 /** Distinct error lines written since `mark`, most frequent first, e.g. `12× ✘ [ERROR] …`. */
 export function errorsSince(server: WorkerServer, mark: number, max = 3, node = false): string[] {
   const counts = new Map<string, number>();
   // eslint-disable-next-line no-control-regex
-  const plain = server.output().slice(mark).replace(/\x1b\[[0-9;]*m/g, '');
+  const plain = server.output(mark).replace(/\x1b\[[0-9;]*m/g, '');
   for (const line of plain.split('\n')) {
     if (node ? !NODE_ERROR_LINE.test(line) || NODE_EXPECTED.test(line) : !ERROR_LINE.test(line)) continue;
     const key = line.trim().slice(0, 220);

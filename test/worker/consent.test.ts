@@ -83,4 +83,14 @@ describe('consent before analytics (issue 16 §1)', () => {
     // A kept page carries this response's nonce, the counter's script included.
     expect(accepted.html).toContain(`<script nonce="${accepted.nonce}">`);
   });
+
+  it('keeps Webvisor from the keys typed into every search field: the header, the menu, the search page, the 404 page', async () => {
+    const get = isolate();
+    for (const path of ['/', '/search/node', '/no-such-page.html']) {
+      const { html } = await get(path, 'consent=analytics');
+      const inputs = html.match(/<input[^>]*type="search"[^>]*>/g) ?? [];
+      expect(inputs.length, path).toBeGreaterThan(0);
+      for (const input of inputs) expect(input, path).toMatch(/class="[^"]*\bym-disable-keys\b/);
+    }
+  });
 });

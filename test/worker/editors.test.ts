@@ -331,7 +331,10 @@ describe('/cache-rebuild.html', () => {
     expect(last).toMatchObject({ uid: EDITOR.uid, scope: 'all' });
     expect(JSON.stringify(last)).not.toContain(EDITOR.name);
     // Who it was is asked of Drupal for the page, not stored.
-    expect(text((await asEditor('/cache-rebuild.html', cookie)).html)).toContain(`«${EDITOR.name}» — весь кэш`);
+    const shownLast = text((await asEditor('/cache-rebuild.html', cookie)).html);
+    expect(shownLast).toContain(`«${EDITOR.name}» — весь кэш`);
+    // Dates as the spec writes them: ДД.ММ.ГГГГ, Moscow time.
+    expect(shownLast).toMatch(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2} \(МСК\), «/);
   });
 
   it('purges one page by its path, and refuses what is not a page of this site', async () => {

@@ -347,4 +347,21 @@ describe('GET /health (issue 16 §4)', () => {
     expect(status).toBe(503);
     expect(body.drupal.reachable).toBe(false);
   });
+
+  it('answers JSON a monitor can read on a misconfigured site, naming the setting and never its value', async () => {
+    const { response, settled } = await request('/health', { DRUPAL_BASE_URL: undefined, LEGAL_INN: 'секрет-123' });
+    const text = await response.text();
+    await settled();
+    expect(response.status).toBe(500);
+    expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
+    const body = JSON.parse(text) as { ok: boolean; target: string; misconfigured: { setting: string; message: string }[] };
+    expect(body).toMatchObject({ ok: false, target: TARGET });
+    expect(body.misconfigured.map((p) => p.setting)).toEqual(expect.arrayContaining(['DRUPAL_BASE_URL', 'LEGAL_INN']));
+    expect(text).not.toContain('секрет-123');
+    // Any other address still gets the page for people.
+    const page = await request('/', { DRUPAL_BASE_URL: undefined });
+    expect(page.response.headers.get('Content-Type')).toMatch(/^text\/html/);
+    await page.response.text();
+    await page.settled();
+  });
 });

@@ -221,9 +221,22 @@ describe('/robots.txt', () => {
     const lines = text.split('\n');
     expect(lines[0]).toBe('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const path of ['/search/', '/cache-rebuild.html', '/login', '/auth/', '/api/']) expect(lines).toContain(`Disallow: ${path}`);
+    for (const path of ['/search/', '/cache-rebuild.html', '/undelivered.html', '/auth_page_link.html', '/login', '/auth/', '/api/']) expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).toContain(`Sitemap: ${SITE}/sitemap.xml`);
     // No Drupal call for it.
     expect((await demo.requests()).total).toBe(0);
+  });
+
+  it('the editors’ pages are neither indexed nor prefetched from a link a visitor hovers', async () => {
+    const { html: robots } = await page('/robots.txt');
+    const { html } = await page('/news.html');
+    const rules = JSON.parse(/<script type="speculationrules"[^>]*>([^<]+)<\/script>/.exec(html)?.[1] ?? '{}') as Record<string, { where: { and: object[] } }[]>;
+    const excluded = (kind: string) => JSON.stringify(rules[kind]?.[0]?.where.and.filter((rule) => 'not' in rule));
+    for (const path of ['/cache-rebuild.html', '/undelivered.html', '/auth_page_link.html', '/login']) {
+      expect(robots).toContain(`Disallow: ${path}\n`);
+      expect(excluded('prefetch')).toContain(`"href_matches":"${path}"`);
+      expect(excluded('prerender')).toContain(`"href_matches":"${path}"`);
+    }
+    expect(excluded('prefetch')).toContain('"href_matches":"/auth/*"');
   });
 });

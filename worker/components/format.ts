@@ -17,3 +17,18 @@ export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /** YYYY-MM-DD → DD.MM.YYYY (spec §2), without time-zone arithmetic: the day is already the clinic's. */
 export const formatDay = (day: string | undefined): string | undefined => (day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day.split('-').reverse().join('.') : undefined);
+
+const moscow = new Intl.DateTimeFormat('ru-RU', {
+  timeZone: 'Europe/Moscow',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** ДД.ММ.ГГГГ ЧЧ:ММ, Moscow time, as the clinic's administrators read it. */
+export function moscowDateTime(when: string | number): string {
+  const date = new Date(when);
+  return Number.isNaN(date.getTime()) ? '—' : moscow.format(date).replace(', ', ' ');
+}

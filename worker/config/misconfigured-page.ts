@@ -20,3 +20,15 @@ export function misconfiguredPage(problems: ConfigProblem[]): Response {
     headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
   });
 }
+
+/**
+ * The same for a monitor polling `GET /health` (routes/health.ts): JSON it can read,
+ * with the settings' names and never their values.
+ */
+export function misconfiguredHealth(problems: ConfigProblem[], target: 'workers' | 'node'): Response {
+  const body = { ok: false, target, misconfigured: problems.map((p) => ({ setting: p.setting, message: p.message })) };
+  return new Response(JSON.stringify(body), {
+    status: 500,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}

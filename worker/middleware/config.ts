@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { CacheReport } from '../cache/cache-report';
 import type { Bindings } from '../config/bindings';
 import { readConfig, type Config } from '../config/config';
-import { misconfiguredPage } from '../config/misconfigured-page';
+import { misconfiguredHealth, misconfiguredPage } from '../config/misconfigured-page';
+import { HEALTH_PATH } from '../routes/health';
 import type { DrupalClient } from '../drupal/client';
 import { drupalClientFor } from '../drupal/from-config';
 import type { RequestLogVariables } from './request-log';
@@ -19,7 +20,10 @@ export interface ConfigVariables {
 export function configured(): MiddlewareHandler<{ Bindings: Bindings; Variables: ConfigVariables & Partial<RequestLogVariables> }> {
   return async (c, next) => {
     const result = readConfig(c.env);
-    if (!result.ok) return misconfiguredPage(result.problems);
+    if (!result.ok) {
+      if (new URL(c.req.url).pathname === HEALTH_PATH) return misconfiguredHealth(result.problems, c.env?.PLATFORM === 'node' ? 'node' : 'workers');
+      return misconfiguredPage(result.problems);
+    }
     const { config } = result;
     const cacheReport = new CacheReport();
     c.set('config', config);

@@ -18,9 +18,11 @@ export interface Health {
   undelivered?: number;
 }
 
+export const HEALTH_PATH = '/health';
+
 export const healthRoutes = new Hono<AppEnv>();
 
-healthRoutes.get('/health', async (c) => {
+healthRoutes.get(HEALTH_PATH, async (c) => {
   const { config } = c.var;
   const health: Health = {
     ok: false,

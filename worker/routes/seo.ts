@@ -5,6 +5,7 @@ import { OriginError } from '../drupal/origin';
 import { sitemapDocuments, type SitemapPage } from '../render/sitemap-xml';
 import { ERROR_PAGE_NIDS, renderError } from './error';
 import { LISTING_ROUTES, MAX_PAGE, PAGE_SIZE } from './listing-table';
+import { EDITORS_PAGES } from '../paths/editors-pages';
 
 /**
  * For crawlers (issue 7 §6): /sitemap.xml (split into /sitemap-{n}.xml past
@@ -90,7 +91,7 @@ seoRoutes.get('/robots.txt', (c) => {
   const lines = [
     'User-agent: *',
     'Allow: /',
-    ...['/search/', '/cache-rebuild.html', '/login', '/auth/', '/api/'].map((path) => `Disallow: ${path}`),
+    ...['/search/', ...EDITORS_PAGES, '/api/'].map((path) => `Disallow: ${path}`),
     '',
     `Sitemap: ${c.var.config.siteUrl}/sitemap.xml`,
     '',

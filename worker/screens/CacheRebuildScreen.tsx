@@ -1,6 +1,7 @@
 import { CheckCircle2, RefreshCw, Trash2 } from 'lucide-react';
 import { ButtonContent, buttonClass } from '../components/ui/Button';
 import { Icon } from '../components/ui/Icon';
+import { moscowDateTime } from '../components/format';
 
 /** The last purge, as kept in KV: when, by which editor (a uid, never a name), and what. */
 export interface LastPurge {
@@ -25,20 +26,11 @@ export interface CacheRebuildView {
 /** KV writes reach every Cloudflare location within about a minute. */
 const PROPAGATION = 'Все точки сети Cloudflare увидят это в течение 60 секунд — столько занимает распространение записей KV.';
 
-const moscowTime = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: 'Europe/Moscow',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** «21 ноября 2026 г., 14:05 (МСК), «redaktor» — весь кэш». */
+/** «21.11.2026 14:05 (МСК), «redaktor» — весь кэш». */
 function lastPurgeText(last: LastPurge & { who?: string }): string {
   const who = last.who ? `«${last.who}»` : `редактор №${last.uid}`;
   const what = last.scope === 'all' ? 'весь кэш' : `страница ${last.scope}`;
-  return `${moscowTime.format(new Date(last.at))} (МСК), ${who} — ${what}`;
+  return `${moscowDateTime(last.at)} (МСК), ${who} — ${what}`;
 }
 
 function Confirmation({ outcome }: { outcome: PurgeOutcome }) {

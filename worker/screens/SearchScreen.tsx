@@ -3,6 +3,7 @@ import type { SearchResult } from '../drupal/types';
 import { Behavior } from '../components/Behavior';
 import { Highlighted } from '../components/Highlighted';
 import { Icon } from '../components/ui/Icon';
+import { NO_KEY_RECORDING } from '../../common/consent';
 
 /** Spec §2 "Search": results load as the keywords change (LiveSearch waits this long after the last key). */
 const LIVE_SEARCH_DEBOUNCE_MS = 300;
@@ -24,7 +25,7 @@ export function SearchScreen({ keywords, results, titleSuffix }: { keywords: str
           <label className="search-field">
             <Icon icon={Search} size={20} className="search-field__icon" />
             <input
-              className="search-bar__input"
+              className={`search-bar__input ${NO_KEY_RECORDING}`}
               type="search"
               name="keys"
               defaultValue={keywords}

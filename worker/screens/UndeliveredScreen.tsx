@@ -1,5 +1,6 @@
 import { ArrowLeft, CheckCircle2, Send, Trash2 } from 'lucide-react';
 import { POPUP_TITLES, isPopupForm } from '../../common/popups';
+import { moscowDateTime } from '../components/format';
 import { ButtonContent, ButtonLink, buttonClass } from '../components/ui/Button';
 import { Icon } from '../components/ui/Icon';
 import type { LeadMessage } from '../leads/lead';
@@ -15,21 +16,6 @@ export type UndeliveredView =
   | { kind: 'lead'; record: UndeliveredSummary; message: LeadMessage | null; unreadable?: string; confirmDelete?: boolean; outcome?: UndeliveredOutcome };
 
 export const UNDELIVERED_PATH = '/undelivered.html';
-
-const moscow = new Intl.DateTimeFormat('ru-RU', {
-  timeZone: 'Europe/Moscow',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-/** ДД.ММ.ГГГГ ЧЧ:ММ, Moscow time, as the clinic's administrators read it. */
-export function moscowDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : moscow.format(date).replace(', ', ' ');
-}
 
 const formTitle = (form: string) => (isPopupForm(form) ? POPUP_TITLES[form] : form);
 const owed = (kind: UndeliveredSummary['kind']) => (kind === 'crm' ? 'в CRM' : 'в Drupal');

@@ -1,3 +1,4 @@
+import { EDITORS_PAGES } from '../../paths/editors-pages';
 import { Behavior } from '../Behavior';
 
 /** Spec §9. */
@@ -17,9 +18,7 @@ const SITE_PAGES = {
     { href_matches: '/*' },
     { not: { href_matches: '/search/*' } },
     { not: { href_matches: '/sites/*' } },
-    { not: { href_matches: '/cache-rebuild.html' } },
-    { not: { href_matches: '/auth/*' } },
-    { not: { href_matches: '/login' } },
+    ...EDITORS_PAGES.map((path) => ({ not: { href_matches: path.endsWith('/') ? `${path}*` : path } })),
     { not: { selector_matches: '[rel~="nofollow"], [data-popup], [download], [target="_blank"]' } },
   ],
 };

@@ -6,6 +6,7 @@ import type { Deferred } from '../../render/deferred';
 import { Behavior } from '../Behavior';
 import { telHref } from '../format';
 import { PopupButton } from '../PopupButton';
+import { NO_KEY_RECORDING } from '../../../common/consent';
 
 export const SLIDE_MENU_ID = 'slide-menu';
 /** Spec §9: the menu's content is stamped in after 5 s, or on first open. */
@@ -110,7 +111,7 @@ export function SlideMenu({ layout }: { layout: LayoutData }) {
             </button>
           </div>
           <form className="slide-menu__search" action="/search/node" method="get" role="search">
-            <input className="slide-menu__search-input" type="search" name="keys" placeholder="Поиск по сайту" aria-label="Поиск по сайту" />
+            <input className={`slide-menu__search-input ${NO_KEY_RECORDING}`} type="search" name="keys" placeholder="Поиск по сайту" aria-label="Поиск по сайту" />
             <button className="slide-menu__search-button" type="submit" aria-label="Найти">
               <Search size={20} aria-hidden="true" />
             </button>
