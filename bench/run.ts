@@ -34,6 +34,8 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = 16;
 const SEQUENTIAL_SAMPLES = 200;
 const COLD_SAMPLES = 3;
+/** The bench's own sites' purge secret, as Drupal's purge module would send it after a save. */
+const BENCH_PURGE_SECRET = 'bench-purge-secret-0427';
 const STATIC_DIR = join(ROOT, 'dist', 'client', '__bench');
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'ratios,budgets,lighthouse,deploy').split(',').map((p) => p.trim()));
 
@@ -106,7 +108,7 @@ async function siteOnFreePort(demoUrl: string): Promise<WorkerServer> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     try {
-      return await startSite({ port, vars: { DRUPAL_BASE_URL: demoUrl, SITE_URL: `http://127.0.0.1:${port}` } });
+      return await startSite({ port, vars: { DRUPAL_BASE_URL: demoUrl, SITE_URL: `http://127.0.0.1:${port}`, PURGE_SECRET: BENCH_PURGE_SECRET } });
     } catch (error) {
       if (attempt >= 3 || !/Address already in use/.test(String(error))) throw error;
     }
@@ -209,6 +211,7 @@ async function ratios(demoUrl: string, pages: PageKind[], servers: WorkerServer[
     const base = await coldRuns(0);
     const runs = await coldRuns(DELAY_MS);
     await postFaults(demoUrl, {});
+    const saved = await savedRuns(demoUrl, p.path);
     const rounds = (median(runs.map((r) => r.total)) - median(base.map((r) => r.total))) / DELAY_MS;
 
     const w = weights(htmlOf.get(p.name) ?? '');
@@ -223,7 +226,40 @@ async function ratios(demoUrl: string, pages: PageKind[], servers: WorkerServer[
       `  cold (empty cache, uncompressed), every origin call +${DELAY_MS} ms: first byte ${(median(runs.map((r) => r.firstByte)) / DELAY_MS).toFixed(2)}× the delay, whole page ${(median(runs.map((r) => r.total)) / DELAY_MS).toFixed(2)}× (X-Cache ${runs[0]?.cache}); ` +
         `the delay added ${rounds.toFixed(2)}× itself (sequential origin rounds; without delay the page took ${median(base.map((r) => r.total)).toFixed(0)} ms)`,
     );
+    if (saved) {
+      console.log(
+        `  after its node is saved (Drupal revalidates ${saved.tag}), every origin call +${DELAY_MS} ms: first byte ${(median(saved.runs.map((r) => r.firstByte)) / DELAY_MS).toFixed(2)}× the delay, whole page ${(median(saved.runs.map((r) => r.total)) / DELAY_MS).toFixed(2)}× (X-Cache ${saved.runs[0]?.cache})`,
+      );
+    }
     console.log(`  up front: JS ${kb(w.upfrontJs)} + CSS ${kb(w.upfrontCss)} gzipped; with all ${w.islands} islands hydrated: JS ${kb(w.hydratedJs)} gzipped\n`);
+  }
+}
+
+/**
+ * A page after its node is saved: the page was served before, Drupal's purge module revalidates the
+ * node's tag, and the next visitor's page is asked again with every origin call delayed. Undefined for
+ * a page that is no node's (the home page).
+ */
+async function savedRuns(demoUrl: string, path: string) {
+  const lookup = (await (await fetch(`${demoUrl}/router/translate-path?path=${encodeURIComponent(path)}&_format=json`)).json()) as { entity?: { type?: string; id?: string | number } };
+  if (lookup.entity?.type !== 'node' || lookup.entity.id === undefined) return undefined;
+  const tag = `node:${lookup.entity.id}`;
+  const site = await siteOnFreePort(demoUrl);
+  try {
+    const runs = [];
+    for (let i = 0; i < COLD_SAMPLES; i++) {
+      await postFaults(demoUrl, {});
+      for (let j = 0; j < 2; j++) await (await fetch(site.url + path)).text();
+      const purge = await fetch(`${site.url}/api/revalidate?tags=${tag}&secret=${BENCH_PURGE_SECRET}`);
+      if (!purge.ok) throw new Error(`revalidate ${tag}: ${purge.status} ${await purge.text()}`);
+      await purge.text();
+      await postFaults(demoUrl, { delayMs: DELAY_MS });
+      runs.push(await timed(site.url + path));
+    }
+    return { tag, runs };
+  } finally {
+    await postFaults(demoUrl, {});
+    await site.stop();
   }
 }
 

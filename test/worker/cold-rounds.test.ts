@@ -1,7 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { cacheKey } from '../../worker/cache/cache-key';
 import { bumpGeneration } from '../../worker/cache/generation';
+import { endpoints } from '../../worker/drupal/endpoints';
+import { clearMemoryTier } from '../../worker/cache/memory-tier';
 import { TEST_SECRETS } from '../setup/secrets';
-import { bindings, demo, eventually, firstAlias, freshStart, page, request } from './helpers';
+import { bindings, demo, demoUrl, eventually, firstAlias, freshStart, page, request } from './helpers';
 
 /**
  * Issue 16 §6: a cold page takes the path lookup and one round of everything else. These tests
@@ -95,5 +98,82 @@ describe('a cold page in two rounds', () => {
     expect(html).toContain('</html>');
     // The hung relearning ends at the origin's timeout; the copy learned before stays.
     await settled();
+  });
+});
+
+/** The first heading of a page: its node's title. */
+const headingOf = (html: string) => /<h1[^>]*>([^<]+)</.exec(html)?.[1]?.trim();
+
+async function revalidate(tags: string) {
+  const res = await request(`/api/revalidate?tags=${tags}&secret=${encodeURIComponent(TEST_SECRETS.PURGE_SECRET)}`);
+  expect(res.response.status).toBe(200);
+  await res.settled();
+}
+
+async function nidOf(alias: string): Promise<number> {
+  const doc = await demo.json<{ entity: { id: string | number } }>(`/router/translate-path?path=${encodeURIComponent(alias)}&_format=json`);
+  return Number(doc.entity.id);
+}
+
+describe('a page Drupal has been asked for before: one round after a purge', () => {
+  it("asks for the node while the path's lookup is asked again, once the node was saved", async () => {
+    const service = await firstAlias('services');
+    const { html: before } = await page(service);
+    await revalidate(`node:${await nidOf(service)}`);
+
+    // The path's lookups are held (the purge reached one or both): the node must be on its way all the same.
+    const lookups = async () => (await demo.count('/router/translate-path')) + (await demo.count('/decoupled_kit/redirect'));
+    await demo.faults({
+      rules: [
+        { match: '/router/translate-path', delayMs: HELD_MS },
+        { match: '/decoupled_kit/redirect', delayMs: HELD_MS },
+      ],
+    });
+    const [nodesBefore, lookupsBefore] = [await demo.count('/jsonapi/node/services/'), await lookups()];
+    const pending = request(service);
+    const answered = settledYet(pending);
+    expect(await eventually(() => demo.count('/jsonapi/node/services/'), (n) => n > nodesBefore, 2_000)).toBe(nodesBefore + 1);
+    expect(answered()).toBe(false);
+
+    const { response, settled } = await pending;
+    const html = await response.text();
+    await settled();
+    expect(await lookups()).toBeGreaterThan(lookupsBefore);
+    expect(response.status).toBe(200);
+    expect(headingOf(html)).toBe(headingOf(before));
+  });
+
+  it('shows the node Drupal names now when it is not the one it named before, and only that one', async () => {
+    const service = await firstAlias('services');
+    const doctor = await firstAlias('doctors');
+    const { html: servicePage } = await page(service);
+    const { html: doctorPage } = await page(doctor);
+    expect(headingOf(servicePage)).not.toBe(headingOf(doctorPage));
+    // What the cache remembers of the doctor's address is now the service's lookup: a wrong guess.
+    const lookupUrl = (path: string) => endpoints(bindings.DRUPAL_BASE_URL).translatePath(path);
+    const copy = await bindings.DRUPAL_CACHE.getWithMetadata(await cacheKey(lookupUrl(service)), 'text');
+    expect(copy.value).not.toBeNull();
+    await bindings.DRUPAL_CACHE.put(await cacheKey(lookupUrl(doctor)), copy.value!, { metadata: copy.metadata });
+    clearMemoryTier();
+    await bumpGeneration(bindings.DRUPAL_CACHE);
+
+    const { status, html } = await page(doctor);
+    expect(status).toBe(200);
+    expect(headingOf(html)).toBe(headingOf(doctorPage));
+  });
+
+  it('answers with the error page for a node unpublished since, whatever the guess', async () => {
+    const service = await firstAlias('services');
+    const nid = await nidOf(service);
+    const { html: shown } = await page(service);
+    const edit = await fetch(`${demoUrl}/__demo/nodes/${nid}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status: false }) });
+    expect(edit.status).toBe(200);
+    await revalidate(`node:${nid}`);
+    // Drupal refuses the path (403) or its node (404) now, by its own rules: the page is gone either way.
+    for (let visit = 0; visit < 2; visit++) {
+      const gone = await page(service);
+      expect([403, 404]).toContain(gone.status);
+      expect(headingOf(gone.html)).not.toBe(headingOf(shown));
+    }
   });
 });

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentGeneration } from '../../worker/cache/generation';
 import { forgetCheckedSessions } from '../../worker/middleware/editor';
-import { bindings, demo, demoUrl, firstAlias, freshStart, page, request } from './helpers';
+import { bindings, demo, demoUrl, eventually, firstAlias, freshStart, page, request } from './helpers';
 
 const SITE = 'http://127.0.0.1:8787';
 const EDITOR = { name: 'redaktor', pass: 'demo-redaktor-2013', mail: 'redaktor@lavanda-clinic.example', uid: 2 };
@@ -292,6 +292,27 @@ describe('the editor on the site', () => {
     await asEditor(service.alias, cookie);
     await asEditor('/price.html', cookie);
     expect(await demo.count('/user/login_status')).toBe(before + 1);
+  });
+});
+
+describe("an editor's page in one round", () => {
+  it('asks for the node beside the path lookup when visitors had the page: the lookup is asked again, the node is not waited for', async () => {
+    const service = await newestService();
+    await page(service.alias);
+    const { cookie } = await logIn();
+    const held = 2_000;
+    await demo.faults({ rules: [{ match: '/router/translate-path', delayMs: held }] });
+    const nodesBefore = await demo.count('/jsonapi/node/services/');
+    const lookupsBefore = await demo.count('/router/translate-path');
+    let done = false;
+    const viewing = asEditor(service.alias, cookie).finally(() => (done = true));
+    expect(await eventually(() => demo.count('/jsonapi/node/services/'), (n) => n > nodesBefore, held - 500)).toBeGreaterThan(nodesBefore);
+    expect(done).toBe(false);
+    const view = await viewing;
+    expect(view.status).toBe(200);
+    expect(view.html).toContain(editHref(service.nid));
+    // The editor's own lookup decided the page (Drupal was asked, with the editor's session).
+    expect(await demo.count('/router/translate-path')).toBeGreaterThan(lookupsBefore);
   });
 });
 

@@ -23,6 +23,8 @@ export interface CircuitBreaker {
   admitOrAwaitProbe(): Promise<boolean>;
   /** Is the origin being left alone (open, or half-open with its probe under way)? */
   readonly open: boolean;
+  /** No failure counted since the origin last answered: extra calls on a guess are worth it only then. */
+  readonly healthy: boolean;
   /** Has the origin answered this isolate since `time` (epoch ms)? Then what other isolates saw fail before is old news. */
   answeredSince(time: number): boolean;
   succeeded(): void;
@@ -73,6 +75,9 @@ export function circuitBreaker(origin: string, { openMs, probeTimeoutMs }: { ope
     },
     get open() {
       return tripped() && (Date.now() < s.openUntil || probeUnderWay());
+    },
+    get healthy() {
+      return s.failures === 0;
     },
     answeredSince(time) {
       return s.answeredAt > time;

@@ -85,6 +85,11 @@ export interface KvCache {
   remember(url: string, value: unknown, seconds: number): Promise<void>;
   /** What `remember` kept for `url`, while it holds. */
   recall<T>(url: string): Promise<T | undefined>;
+  /**
+   * What Drupal said of `url` the last time, however old or purged the copy, while Drupal has been
+   * answering: a guess to start on while `get` asks again, read without a call and not counted as a lookup.
+   */
+  lastKnown<T>(url: string): Promise<T | undefined>;
   /** Drops the cached payload of one URL. */
   purge(url: string): Promise<void>;
   /** Makes every cached payload refetch on its next read (kept only for when Drupal fails); returns the new generation. */
@@ -319,6 +324,12 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
     async remember(url, value, seconds) {
       const until = Date.now() + seconds * 1000;
       await write(await keyFor(url), value, { fu: until, su: until }, undefined, Date.now());
+    },
+
+    async lastKnown<T>(url: string): Promise<T | undefined> {
+      if (!guard.breaker.healthy) return undefined;
+      const stored = await read(await keyFor(url));
+      return stored && !stored.metadata.n ? (stored.value as T) : undefined;
     },
 
     async recall<T>(url: string): Promise<T | undefined> {

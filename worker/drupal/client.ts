@@ -25,8 +25,18 @@ import { nodeStatus, numeric, optionalNumeric } from './schemas/lenient';
 import { rowsOf, sectionOf } from './schemas/view-rows';
 import type { Block, Crumb, HeadData, HomeSlide, MenuItem, NodeData, NodeLink, NodeList, NodePath, PathLookup, RedirectHop, SearchResult, Teaser, ViewRow } from './types';
 
+/** A path's lookup that found an entity. */
+export type EntityLookup = Extract<PathLookup, { kind: 'entity' }>;
+
 export interface DrupalClient {
   translatePath(path: string): Promise<PathLookup>;
+  /**
+   * The entity `path` resolved to when Drupal was last asked, from the cache however old or
+   * purged, without a call: a guess a page may start its round on while the path's lookups are
+   * asked again (after a purge, in an editor's view), kept only if they name the same entity.
+   * None for a path that redirected then.
+   */
+  pathBefore(path: string): Promise<EntityLookup | undefined>;
   redirect(path: string): Promise<RedirectHop | null>;
   /** `keep`: whether the answer may be cached, once the page knows its node is public (a draft's title must not be). */
   metatags(page: string, keep?: Promise<boolean>): Promise<HeadData>;
@@ -107,9 +117,11 @@ export interface DrupalClientOptions extends OriginOptions {
    * so that no visitor and no cached payload ever gets one.
    */
   drafts?: boolean;
+  /** Where `pathBefore` looks: this client's cache unless given (an editor's uncached client looks in the shared one). */
+  guesses?: Pick<KvCache, 'lastKnown'>;
 }
 
-export function createDrupalClient({ baseUrl, cache, drafts = false, ...origin }: DrupalClientOptions): DrupalClient {
+export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = cache, ...origin }: DrupalClientOptions): DrupalClient {
   const urls = endpoints(baseUrl);
   const get = <T>(url: string, decode: Decoder<T>, keep?: Promise<boolean>) =>
     cache.get(url, async () => decode(await fetchFromOrigin(url, origin)), keep);
@@ -207,6 +219,11 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, ...origin }
 
   const client: DrupalClient = {
     translatePath: (path) => get(urls.translatePath(path), tagged(decodeTranslatePath, (lookup) => (lookup.kind === 'entity' ? [`${lookup.entityType}:${lookup.id}`] : []))),
+
+    pathBefore: async (path) => {
+      const before = await guesses.lastKnown<PathLookup>(urls.translatePath(path)).catch(() => undefined);
+      return before?.kind === 'entity' && typeof before.uuid === 'string' && before.redirects.length === 0 ? before : undefined;
+    },
 
     redirect: (path) => get(urls.redirect(path), decodeJson('redirect', RedirectLookupSchema, { notFound: null })),
 

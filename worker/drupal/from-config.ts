@@ -1,7 +1,7 @@
 import type { Config } from '../config/config';
 import type { CacheReport } from '../cache/cache-report';
 import { circuitBreaker } from '../cache/circuit-breaker';
-import { createKvCache } from '../cache/kv-cache';
+import { createKvCache, type KvCache } from '../cache/kv-cache';
 import { createDrupalClient, type DrupalClient } from './client';
 import type { OriginRecorder } from './origin';
 import { knowSiteUrl } from './popup-links';
@@ -26,4 +26,14 @@ export function drupalClientFor(
     credentials: config.drupalCredentials,
     recorder,
   });
+}
+
+/**
+ * The shared cache's copies, read only, for a client that keeps nothing itself (an editor's):
+ * what a path resolved to for visitors is a good guess of what it resolves to for an editor.
+ */
+export function sharedGuesses(config: Config): Pick<KvCache, 'lastKnown'> {
+  const guard = { breaker: originBreaker(config), timeoutMs: config.origin.timeoutMs, retryMs: config.origin.retryMs };
+  const shared = createKvCache({ kv: config.kv, settings: config.cache, guard, waitUntil: () => {} });
+  return { lastKnown: (url) => shared.lastKnown(url) };
 }

@@ -5,6 +5,7 @@ import { noCache } from '../cache/no-cache';
 import type { Bindings } from '../config/bindings';
 import type { Config } from '../config/config';
 import { createDrupalClient } from '../drupal/client';
+import { sharedGuesses } from '../drupal/from-config';
 import { fetchFromOrigin, type OriginRecorder } from '../drupal/origin';
 import { classifyRedirectTarget } from '../paths/redirect-target';
 import { clientIp } from './client-ip';
@@ -195,7 +196,15 @@ export function editorSession(): MiddlewareHandler<{ Bindings: Bindings; Variabl
     if (editor && READS.has(c.req.method)) {
       c.set(
         'drupal',
-        createDrupalClient({ baseUrl: config.drupalBaseUrl, cache: noCache, timeoutMs: config.origin.timeoutMs, cookie: editor.drupalCookie, drafts: true, recorder: c.var.drupalCalls }),
+        createDrupalClient({
+          baseUrl: config.drupalBaseUrl,
+          cache: noCache,
+          guesses: sharedGuesses(config),
+          timeoutMs: config.origin.timeoutMs,
+          cookie: editor.drupalCookie,
+          drafts: true,
+          recorder: c.var.drupalCalls,
+        }),
       );
     }
 

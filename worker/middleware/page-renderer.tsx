@@ -37,8 +37,8 @@ export interface Frame {
    */
   forPage(path?: string, keep?: Promise<boolean>): LayoutData;
   /**
-   * Starts the pre-footer carousels' calls (once; later calls get the same lists).
-   * `about` is the node the page shows, so that its own kind's list leaves it out.
+   * Starts the pre-footer carousels' calls; later calls get the same lists, unless they name another
+   * subject. `about` is the node the page shows, so that its own kind's list leaves it out.
    */
   preFooter(about?: PageSubject): PreFooterData;
 }
@@ -64,11 +64,16 @@ export const isCrawler = (c: Context) => CRAWLER.test(c.req.header('User-Agent')
 export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
   return async (c, next) => {
     let started: LayoutData | undefined;
-    let preFooter: PreFooterData | undefined;
+    let preFooter: { about: string; lists: PreFooterData } | undefined;
     const pagePath = () => c.var.pagePath ?? '/';
     const frame: Frame = {
       forPage: (path, keep) => (started ??= loadLayout(c.var.drupal, c.var.config, path ?? pagePath(), keep)),
-      preFooter: (about) => (preFooter ??= loadPreFooter(c.var.drupal, about)),
+      // A page started on a guess (routes/content.tsx) that Drupal then corrects asks again, for the right node.
+      preFooter: (about) => {
+        const key = JSON.stringify(about ?? null);
+        if (!preFooter || (about !== undefined && preFooter.about !== key)) preFooter = { about: key, lists: loadPreFooter(c.var.drupal, about) };
+        return preFooter.lists;
+      },
     };
     c.set('frame', frame);
     c.setRenderer((body, props) => {
