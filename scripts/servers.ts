@@ -134,7 +134,7 @@ export async function startNodeSite(options: NodeSiteOptions): Promise<NodeSiteS
   return waitForServer(child, options.port, '/favicon.svg', 'node dist/node/server.js', options.timeoutMs ?? 30_000, 10_000);
 }
 
-/** How much of a server's output is kept for a failure's message. */
+/** How much of a server's output is kept, at least, for a failure's message. */
 const KEPT_OUTPUT = 256 * 1024;
 
 /** Waits until a started server answers `readyPath`; its stop sends SIGTERM to its process group, then SIGKILL after `graceMs`. */
@@ -142,10 +142,11 @@ async function waitForServer(child: ChildProcess, port: number, readyPath: strin
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   let dropped = 0;
-  // The newest output only: a server's JSON line per request would otherwise grow without end over a long suite or bench.
+  // The newest output only: a server's JSON line per request would otherwise grow without end over a long suite
+  // or bench. Trimmed once it is twice the size kept, so that a busy server does not cost a copy per line.
   const keep = (chunk: Buffer) => {
     log += chunk.toString();
-    if (log.length > KEPT_OUTPUT) {
+    if (log.length > 2 * KEPT_OUTPUT) {
       dropped += log.length - KEPT_OUTPUT;
       log = log.slice(-KEPT_OUTPUT);
     }
