@@ -9,6 +9,7 @@ import { sharedGuesses } from '../drupal/from-config';
 import { fetchFromOrigin, type OriginRecorder } from '../drupal/origin';
 import { classifyRedirectTarget } from '../paths/redirect-target';
 import { clientIp } from './client-ip';
+import { editHeaders } from './edit-headers';
 import type { ConfigVariables } from './config';
 import type { RequestLogVariables } from './request-log';
 
@@ -161,16 +162,6 @@ const EDITOR_BAR =
   '<a class="editor-bar__link" href="/undelivered.html">Недоставленные заявки</a>' +
   '<form class="editor-bar__logout" method="post" action="/logout"><button class="editor-bar__button" type="submit">Выйти</button></form>' +
   '</div></div>';
-
-/** Changes the response's headers; a response passed through from fetch() has immutable ones, and is copied (not its body) first. */
-function editHeaders(c: Context, edit: (headers: Headers) => void) {
-  try {
-    edit(c.res.headers);
-  } catch {
-    c.res = new Response(c.res.body, c.res);
-    edit(c.res.headers);
-  }
-}
 
 /**
  * Knows the request's editor, if any (`c.var.editor`). For an editor's reads the

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Bindings } from '../config/bindings';
 import type { CallOutcome, OriginRecorder } from '../drupal/origin';
+import { editHeaders } from './edit-headers';
 
 /**
  * One JSON line per request (issue 16 §3), for Workers Logs / `wrangler tail` on
@@ -106,16 +107,6 @@ function requestIdOf(headers: Headers): string {
     if (value && WELL_FORMED_ID.test(value)) return value;
   }
   return crypto.randomUUID();
-}
-
-/** Changes the response's headers; a response passed through from fetch() has immutable ones, and is copied (not its body) first. */
-function editHeaders(c: Context, edit: (headers: Headers) => void) {
-  try {
-    edit(c.res.headers);
-  } catch {
-    c.res = new Response(c.res.body, c.res);
-    edit(c.res.headers);
-  }
 }
 
 /** Writes the line; console.log of one JSON string is what both platforms' log pipelines take as one structured record. */
