@@ -1,6 +1,6 @@
-import { CheckCircle2, RefreshCw, Trash2 } from 'lucide-react';
+import { RefreshCw, Trash2 } from 'lucide-react';
+import { EditorAlert } from '../components/EditorAlert';
 import { ButtonContent, buttonClass } from '../components/ui/Button';
-import { Icon } from '../components/ui/Icon';
 import { moscowDateTime } from '../components/format';
 
 /** The last purge, as kept in KV: when, by which editor (a uid, never a name), and what. */
@@ -35,15 +35,10 @@ function lastPurgeText(last: LastPurge & { who?: string }): string {
 
 function Confirmation({ outcome }: { outcome: PurgeOutcome }) {
   if (outcome.kind === 'error') {
-    return (
-      <p className="editor-alert editor-alert--error" role="alert">
-        {outcome.message}
-      </p>
-    );
+    return <EditorAlert kind="error">{outcome.message}</EditorAlert>;
   }
   return (
-    <div className="editor-alert editor-alert--success" role="status">
-      <Icon icon={CheckCircle2} size={20} className="editor-alert__icon" />
+    <EditorAlert kind="success">
       <div>
         {outcome.kind === 'all' ? (
           <p>
@@ -60,7 +55,7 @@ function Confirmation({ outcome }: { outcome: PurgeOutcome }) {
         )}
         <p>{PROPAGATION}</p>
       </div>
-    </div>
+    </EditorAlert>
   );
 }
 

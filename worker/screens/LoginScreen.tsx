@@ -1,4 +1,5 @@
 import { LogIn } from 'lucide-react';
+import { EditorAlert } from '../components/EditorAlert';
 import { ButtonContent, ButtonLink, buttonClass } from '../components/ui/Button';
 
 export interface LoginView {
@@ -49,9 +50,9 @@ export function LoginScreen({ destination, name, error, signedIn }: LoginView) {
       </header>
       <form className="editor-form" method="post" action="/login">
         {error && (
-          <p className="editor-alert editor-alert--error" role="alert" id="login-error">
+          <EditorAlert kind="error" id="login-error">
             {error}
-          </p>
+          </EditorAlert>
         )}
         <input type="hidden" name="destination" value={destination} />
         <div className="form-field">

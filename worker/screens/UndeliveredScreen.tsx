@@ -1,4 +1,5 @@
-import { ArrowLeft, CheckCircle2, Send, Trash2 } from 'lucide-react';
+import { ArrowLeft, Send, Trash2 } from 'lucide-react';
+import { EditorAlert } from '../components/EditorAlert';
 import { POPUP_TITLES, isPopupForm } from '../../common/popups';
 import { moscowDateTime } from '../components/format';
 import { ButtonContent, ButtonLink, buttonClass } from '../components/ui/Button';
@@ -30,21 +31,16 @@ function attemptsText(n: number): string {
 
 function Outcome({ outcome }: { outcome: UndeliveredOutcome }) {
   if (outcome.kind === 'error') {
-    return (
-      <p className="editor-alert editor-alert--error" role="alert">
-        {outcome.message}
-      </p>
-    );
+    return <EditorAlert kind="error">{outcome.message}</EditorAlert>;
   }
   return (
-    <div className="editor-alert editor-alert--success" role="status">
-      <Icon icon={CheckCircle2} size={20} className="editor-alert__icon" />
+    <EditorAlert kind="success">
       <p>
         {outcome.kind === 'queued'
           ? 'Заявка снова поставлена в очередь доставки и убрана из этого списка. Если доставить её опять не удастся, после всех повторов она вернётся сюда.'
           : 'Заявка удалена.'}
       </p>
-    </div>
+    </EditorAlert>
   );
 }
 
@@ -76,9 +72,7 @@ function List({ records, problem, outcome }: Extract<UndeliveredView, { kind: 'l
     <>
       {outcome && <Outcome outcome={outcome} />}
       {problem && (
-        <p className="editor-alert editor-alert--error" role="alert">
-          {`Недоставленные заявки сейчас не сохраняются: ${problem}. Они ждут в очереди платформы; сообщите администратору сайта.`}
-        </p>
+        <EditorAlert kind="error">{`Недоставленные заявки сейчас не сохраняются: ${problem}. Они ждут в очереди платформы; сообщите администратору сайта.`}</EditorAlert>
       )}
       {records.length === 0 ? (
         <p className="undelivered-empty">Недоставленных заявок нет.</p>
@@ -151,9 +145,7 @@ function Lead({ record, message, unreadable, confirmDelete, outcome }: Extract<U
       {message ? (
         <LeadFields message={message} />
       ) : (
-        <p className="editor-alert editor-alert--error" role="alert">
-          {`Данные заявки не читаются: ${unreadable ?? 'нет ключа'}.`}
-        </p>
+        <EditorAlert kind="error">{`Данные заявки не читаются: ${unreadable ?? 'нет ключа'}.`}</EditorAlert>
       )}
       {!confirmDelete && (
         <div className="editor-actions undelivered-actions">
