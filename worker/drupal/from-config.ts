@@ -10,13 +10,18 @@ import { knowSiteUrl } from './popup-links';
 export const originBreaker = (config: Config) =>
   circuitBreaker(config.drupalBaseUrl, { openMs: config.origin.retryMs, probeTimeoutMs: config.origin.timeoutMs });
 
+/** The configured KV cache every visitor's payloads go through, guarded by the isolate's breaker. */
+function sharedCache(config: Config, waitUntil: (promise: Promise<unknown>) => void, report?: CacheReport): KvCache {
+  const guard = { breaker: originBreaker(config), timeoutMs: config.origin.timeoutMs, retryMs: config.origin.retryMs };
+  return createKvCache({ kv: config.kv, settings: config.cache, guard, waitUntil, report });
+}
+
 /** The Drupal client a request uses: the configured origin behind the configured KV cache. */
 export function drupalClientFor(
   config: Config,
   { waitUntil, report, recorder }: { waitUntil: (promise: Promise<unknown>) => void; report?: CacheReport; recorder?: OriginRecorder },
 ): DrupalClient {
-  const guard = { breaker: originBreaker(config), timeoutMs: config.origin.timeoutMs, retryMs: config.origin.retryMs };
-  const cache = createKvCache({ kv: config.kv, settings: config.cache, guard, waitUntil, report });
+  const cache = sharedCache(config, waitUntil, report);
   // Editors' popup links written with the site's own address open the popup too (popup-links.ts).
   knowSiteUrl(config.siteUrl);
   return createDrupalClient({
@@ -33,7 +38,7 @@ export function drupalClientFor(
  * what a path resolved to for visitors is a good guess of what it resolves to for an editor.
  */
 export function sharedGuesses(config: Config): Pick<KvCache, 'lastKnown'> {
-  const guard = { breaker: originBreaker(config), timeoutMs: config.origin.timeoutMs, retryMs: config.origin.retryMs };
-  const shared = createKvCache({ kv: config.kv, settings: config.cache, guard, waitUntil: () => {} });
+  // Only read from: nothing is written, so there is no background work to hand the platform.
+  const shared = sharedCache(config, () => {});
   return { lastKnown: (url) => shared.lastKnown(url) };
 }
