@@ -55,12 +55,24 @@ function priorityHinted(details: unknown): boolean | undefined {
   return checklist?.items['priorityHinted']?.value;
 }
 
-export async function withLighthouse<T>(work: (audit: (url: string) => Promise<LighthouseFigures>) => Promise<T>): Promise<T> {
+/** What an audit may add: the visitor's cookies (a low-vision scheme), or fewer categories. */
+export interface AuditOptions {
+  cookie?: string;
+  onlyAccessibility?: boolean;
+}
+
+export async function withLighthouse<T>(work: (audit: (url: string, options?: AuditOptions) => Promise<LighthouseFigures>) => Promise<T>): Promise<T> {
   // chrome-launcher adds its own defaults; the offline and loopback flags come from the bench's Chromium.
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS.map((f) => (f === '--headless' ? '--headless=new' : f)), logLevel: 'silent' });
   try {
-    return await work(async (url) => {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    return await work(async (url, options = {}) => {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: options.onlyAccessibility ? ['accessibility'] : ['performance', 'accessibility'],
+        ...(options.cookie ? { extraHeaders: { Cookie: options.cookie } } : {}),
+      });
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
       const { lhr } = result;
       if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -83,7 +95,7 @@ export async function withLighthouse<T>(work: (audit: (url: string) => Promise<L
         lcpIsImage: /^<img\b/i.test(snippet),
         lcpIsHighPriorityImage: /^<img\b/i.test(snippet) && (hinted ?? /\bfetchpriority="high"/i.test(snippet)),
         accessibilityFailures: failing('accessibility'),
-        performanceHints: [...failing('performance'), ...lhr.categories.performance!.auditRefs.filter((r) => r.weight === 0 && audit(r.id)?.score === 0).map((r) => r.id)],
+        performanceHints: [...failing('performance'), ...(lhr.categories.performance?.auditRefs ?? []).filter((r) => r.weight === 0 && audit(r.id)?.score === 0).map((r) => r.id)],
         offLoopback: requests.map((r) => r.url ?? '').filter((u) => u && !/^(https?:\/\/127\.0\.0\.1[:/]|data:|blob:)/.test(u)),
       };
     });

@@ -12,7 +12,8 @@
  * 3. Gzipped JavaScript and CSS the page names up front, and with every island hydrated (from the build's manifest).
  * 4. Issue 6 §7's budgets in Chromium per page kind: JavaScript of a visit that only
  *    reads, JavaScript with every island woken, CSS.
- * 5. Lighthouse (mobile) per page kind: performance, accessibility, LCP, TBT, CLS.
+ * 5. Lighthouse (mobile) per page kind: performance, accessibility, LCP, TBT, CLS; then axe and Lighthouse's
+ *    accessibility in each colour scheme of the version for the visually impaired.
  * 6. Before a deploy: each environment's upload (gzipped) and the worker's start-up CPU
  *    time, against scripts/deploy-check.ts's budgets (the test suite checks the rest).
  * BENCH_PARTS=ratios,budgets,lighthouse,deploy picks parts (all by default; ratios measures both targets); BENCH_SECONDS sets each load run (5).
@@ -26,6 +27,7 @@ import { BUDGET, readingVisit, wokenVisit } from './budgets.ts';
 import { checkDeploy, checkStartup, DEPLOY_BUDGET, deployEnvironments } from '../scripts/deploy-check.ts';
 import { DESKTOP, PHONE, launchChromium } from './chromium.ts';
 import { withLighthouse } from './lighthouse.ts';
+import { axePerScheme, lighthousePerScheme } from './low-vision.ts';
 import { pageKinds, statusIfNot200, type PageKind } from './pages.ts';
 import { directUrl, pairedThroughput, sequentialMedians } from './warm.ts';
 
@@ -435,6 +437,23 @@ async function lighthouseScores(siteUrl: string, kinds: PageKind[]) {
   });
 }
 
+/** 5b: the version for the visually impaired, in each colour scheme at the largest text size. */
+async function lowVisionScores(siteUrl: string, kinds: PageKind[]) {
+  console.log('\nThe version for the visually impaired, per colour scheme, text at 200 %: axe WCAG 2.1 AA violations (target 0) and Lighthouse accessibility (target 100)\n');
+  for (const [what, lines] of await axePerScheme(siteUrl, kinds)) {
+    console.log(`  axe ${what}: ${lines.length} ${verdict(lines.length === 0, `axe ${what}`)}${lines.length ? ` (${lines.slice(0, 5).join('; ')})` : ''}`);
+  }
+  await withLighthouse(async (audit) => {
+    for (const [what, f] of await lighthousePerScheme(siteUrl, kinds, audit)) {
+      console.log(
+        `  Lighthouse ${what}: accessibility ${f.accessibility} ${verdict(f.accessibility === 100, `Lighthouse accessibility ${what}`)}` +
+          (f.accessibilityFailures.length ? ` (failing: ${f.accessibilityFailures.join(', ')})` : ''),
+      );
+    }
+  });
+  console.log('');
+}
+
 /** 6: what a deploy would upload and how long the worker takes to start, against their budgets. */
 async function deployFigures() {
   console.log('\n6. Before a deploy (wrangler deploy --dry-run, wrangler check startup)');
@@ -475,6 +494,8 @@ async function main() {
       for (const kind of kinds) await (await fetch(site.url + kind.path)).arrayBuffer();
       if (PARTS.has('budgets')) await budgets(site.url, kinds);
       if (PARTS.has('lighthouse')) await lighthouseScores(site.url, kinds);
+      // Home, a service page and the price list: the frame, Drupal's content and a table, in each scheme.
+      if (PARTS.has('lighthouse')) await lowVisionScores(site.url, kinds.filter((kind) => ['home', 'service', 'price list'].includes(kind.name)));
     }
     if (PARTS.has('deploy')) await deployFigures();
     console.log(failures.length ? `${failures.length} FAIL: ${failures.join('; ')}` : 'Every budget and target: PASS');

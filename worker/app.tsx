@@ -3,6 +3,7 @@ import type { AppEnv } from './app-env';
 import { OriginError } from './drupal/origin';
 import { configured } from './middleware/config';
 import { editorSession } from './middleware/editor';
+import { imagesAsText } from './middleware/images-as-text';
 import { pagePath } from './middleware/page-path';
 import { pageRenderer } from './middleware/page-renderer';
 import { renderedPages } from './middleware/rendered-pages';
@@ -13,6 +14,7 @@ import { badRequest, renderError } from './routes/error';
 import { fileRoutes } from './routes/files';
 import { formRoutes } from './routes/forms';
 import { healthRoutes } from './routes/health';
+import { lowVisionRoutes } from './routes/low-vision';
 import { revalidateRoutes } from './routes/revalidate';
 import { siteRoutes } from './routes/site';
 
@@ -30,11 +32,15 @@ app.use('*', editorSession());
 app.route('/', fileRoutes);
 // The popup forms' API answers JSON, without a page around it.
 app.route('/', formRoutes);
+// The version for the visually impaired: its panel's form sets a cookie and sends the visitor back.
+app.route('/', lowVisionRoutes);
 // Drupal's purge on save (the `next` module's revalidator).
 app.route('/', revalidateRoutes);
 app.use('*', pageRenderer<AppEnv>());
 // A page rendered a moment ago for the same URL is sent again, before any of its lookups.
 app.use('*', renderedPages<AppEnv>());
+// Inside it, so that a kept page is kept as the visitor who hid images saw it.
+app.use('*', imagesAsText<AppEnv>());
 app.use('*', pagePath<AppEnv>(badRequest));
 // Login, logout and the cache page: their POSTs come before the 405 below.
 app.route('/', editorRoutes);

@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CAROUSELS, carouselCss, type CarouselKind } from '../../common/carousels';
 import { Behavior } from './Behavior';
+import { useLowVision } from './low-vision-context';
 import { Icon } from './ui/Icon';
 
 export interface CarouselSlide {
@@ -21,6 +22,20 @@ type Naming = { label: string; labelledBy?: never } | { labelledBy: string; labe
 export function Carousel({ kind, slides, className, ...naming }: { kind: CarouselKind; slides: readonly CarouselSlide[]; className?: string } & Naming) {
   const settings = CAROUSELS[kind];
   const count = slides.length;
+  // The version for the visually impaired shows every slide at once, in reading order, with nothing that moves by itself.
+  if (useLowVision().settings) {
+    return (
+      <section className={['carousel-plain', `carousel-plain--${kind}`, className].filter(Boolean).join(' ')} aria-label={naming.label} aria-labelledby={naming.labelledBy}>
+        <ul className="carousel-plain__list">
+          {slides.map((slide) => (
+            <li key={slide.key} className="carousel-plain__item">
+              {slide.content}
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  }
   const controls = count > 1;
   return (
     <Behavior name="Carousel" props={{ kind }}>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CONSENT_COOKIE, METRIKA_INIT, METRIKA_TAG_URL, type ConsentChoice } from '../../common/consent';
+import { lowVisionClasses, type LowVision } from '../../common/low-vision';
 import type { HeadData } from '../drupal/types';
 import { clientAssets } from '../render/client-assets';
 import { ConsentBanner } from './ConsentBanner';
@@ -15,6 +16,7 @@ export function Document({
   nonce,
   metrikaId,
   consent,
+  lowVision,
   children,
 }: {
   head: HeadData;
@@ -24,10 +26,12 @@ export function Document({
   metrikaId?: number;
   /** The visitor's remembered choice about analytics (the `consent` cookie); none yet, the banner asks. */
   consent?: ConsentChoice;
+  /** The version for the visually impaired: its classes are on <html> from the first byte, so nothing flashes. */
+  lowVision?: LowVision;
   children: ReactNode;
 }) {
   return (
-    <html lang="ru">
+    <html lang="ru" className={lowVision ? lowVisionClasses(lowVision) : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

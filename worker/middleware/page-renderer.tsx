@@ -1,6 +1,7 @@
 import type { Context, Env, MiddlewareHandler } from 'hono';
 import type { ReactNode } from 'react';
 import { consentIn } from '../../common/consent';
+import { lowVisionIn } from '../../common/low-vision';
 import type { PopupForm } from '../../common/popups';
 import { loadErrorLayout, loadLayout, type LayoutData } from '../loaders/layout';
 import { loadPreFooter, type PageSubject, type PreFooterData } from '../loaders/pre-footer';
@@ -94,10 +95,18 @@ export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
         cacheStatus: () => c.var.cacheReport.summary(),
         complete: isCrawler(c),
         consent: consentIn(c.req.header('Cookie')),
+        lowVision: lowVisionIn(c.req.header('Cookie')),
+        pageUrl: pageUrlOf(c.req.url),
       });
     });
     await next();
   };
+}
+
+/** The request's path and query, as the browser sent them. */
+function pageUrlOf(url: string): string {
+  const { pathname, search } = new URL(url);
+  return pathname + search;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Env, MiddlewareHandler } from 'hono';
 import { consentIn } from '../../common/consent';
+import { lowVisionIn, lowVisionValue } from '../../common/low-vision';
 import { bodyWith, keepRenderedPage, keptSince, MAX_KEPT_LENGTH, piecesOf, renderedPage } from '../cache/rendered-pages';
 import type { ConfigVariables } from './config';
 import type { EditorVariables } from './editor';
@@ -18,8 +19,10 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
     if (c.req.method !== 'GET' || c.var.editor) return next();
     // The settings object is the isolate's own (config.ts keeps one per bindings): other settings, other pages.
     const scope = c.var.config;
-    // The analytics choice changes the page (the counter's tag, or the banner asking): each choice is another page.
-    const key = `${isCrawler(c) ? 'crawler' : 'browser'} ${consentIn(c.req.header('Cookie')) ?? 'unasked'} ${c.req.url}`;
+    // The analytics choice (the counter's tag, or the banner asking) and the low-vision settings change the page: each is another page.
+    const cookies = c.req.header('Cookie');
+    const lowVision = lowVisionIn(cookies);
+    const key = `${isCrawler(c) ? 'crawler' : 'browser'} ${consentIn(cookies) ?? 'unasked'} ${lowVision ? lowVisionValue(lowVision) : 'ordinary'} ${c.req.url}`;
     const kept = renderedPage(scope, key);
     if (kept) {
       const headers = new Headers(kept.headers as [string, string][]);

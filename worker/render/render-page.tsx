@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import type { ConsentChoice } from '../../common/consent';
+import type { LowVision } from '../../common/low-vision';
 import type { PopupForm } from '../../common/popups';
 import type { CacheStatus } from '../cache/cache-status';
 import { Document } from '../components/Document';
 import { BareLayout } from '../components/layout/BareLayout';
 import { DefaultLayout } from '../components/layout/DefaultLayout';
+import { LowVisionContext } from '../components/low-vision-context';
 import { streamedParts, type LayoutData } from '../loaders/layout';
 import { preFooterParts, type PreFooterData } from '../loaders/pre-footer';
 import { streamHtml } from './html-stream';
@@ -33,6 +35,10 @@ export interface PageRender {
   complete: boolean;
   /** The visitor's choice about analytics (common/consent.ts): the counter's tag, or the banner asking. */
   consent?: ConsentChoice;
+  /** The version for the visually impaired (common/low-vision.ts), none for the ordinary one. */
+  lowVision?: LowVision;
+  /** The request's path and query: the page the low-vision panel comes back to. */
+  pageUrl: string;
 }
 
 /**
@@ -49,7 +55,8 @@ export async function renderPage(page: PageRender): Promise<Response> {
   // An error page says so, whatever its frame came from.
   const xCache = page.status >= 500 ? 'ERROR' : cacheStatus;
   const document = (
-    <Document head={head} title={documentTitle(page.title, page.frame.site.name)} nonce={page.nonce} metrikaId={page.frame.site.metrikaId} consent={page.consent}>
+    <Document head={head} title={documentTitle(page.title, page.frame.site.name)} nonce={page.nonce} metrikaId={page.frame.site.metrikaId} consent={page.consent} lowVision={page.lowVision}>
+      <LowVisionContext value={{ settings: page.lowVision, back: page.pageUrl }}>
       {page.layout === 'bare' ? (
         <BareLayout layout={page.frame} nonce={page.nonce}>{page.body}</BareLayout>
       ) : (
@@ -64,6 +71,7 @@ export async function renderPage(page: PageRender): Promise<Response> {
           {page.body}
         </DefaultLayout>
       )}
+      </LowVisionContext>
     </Document>
   );
   return streamHtml(document, {

@@ -6,6 +6,8 @@ import { sitemapDocuments, type SitemapPage } from '../render/sitemap-xml';
 import { ERROR_PAGE_NIDS, renderError } from './error';
 import { LISTING_ROUTES, MAX_PAGE, PAGE_SIZE } from './listing-table';
 import { EDITORS_PAGES } from '../paths/editors-pages';
+import { YANDEX_DOCTORS_FEED } from './feeds';
+import { LOW_VISION_PATH } from '../../common/low-vision';
 
 /**
  * For crawlers (issue 7 §6): /sitemap.xml (split into /sitemap-{n}.xml past
@@ -91,7 +93,10 @@ seoRoutes.get('/robots.txt', (c) => {
   const lines = [
     'User-agent: *',
     'Allow: /',
-    ...['/search/', ...EDITORS_PAGES, '/api/'].map((path) => `Disallow: ${path}`),
+    '# Фид врачей для Яндекса:',
+    `Allow: ${YANDEX_DOCTORS_FEED}`,
+    // The low-vision panel's form answers only a POST: nothing there to index.
+    ...['/search/', ...EDITORS_PAGES, '/api/', LOW_VISION_PATH].map((path) => `Disallow: ${path}`),
     '',
     `Sitemap: ${c.var.config.siteUrl}/sitemap.xml`,
     '',

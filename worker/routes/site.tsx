@@ -16,6 +16,7 @@ import { listingRoute } from './listing';
 import { priceRoute } from './price';
 import { searchRoutes } from './search';
 import { seoRoutes } from './seo';
+import { feedRoutes } from './feeds';
 import { LISTING_ROUTES } from './listing-table';
 import { locationOf } from '../paths/canonical-path';
 import { ownRouteInOtherCase } from '../paths/letter-case';
@@ -66,6 +67,7 @@ siteRoutes.get('/sitemap', framed(), async (c) => {
 });
 
 siteRoutes.route('/', seoRoutes);
+siteRoutes.route('/', feedRoutes);
 siteRoutes.get('/price.html', framed(), priceRoute);
 
 // Spec §2 reading B: after a successful form. Not for search engines.

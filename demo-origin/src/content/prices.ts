@@ -125,3 +125,33 @@ export const priceGroups: readonly PriceGroup[] = [
     ],
   },
 ];
+
+/**
+ * Sums an editor changed since the last reset (POST /__demo/prices), by row code: what a
+ * clinic's editor saving a new price does, so that a test can see the site pick it up.
+ */
+const sumEdits = new Map<string, string>();
+
+/** Every code of a priced row (children included), for checking an edit names one. */
+export function pricedCodes(): Set<string> {
+  const codes = new Set<string>();
+  const walk = (rows: readonly PriceRow[]) => {
+    for (const r of rows) {
+      if (r.code && r.sum) codes.add(r.code);
+      walk(r.childs);
+    }
+  };
+  for (const g of priceGroups) walk(g.rows);
+  return codes;
+}
+
+/** Replaces the previous edits; an empty map restores every sum. */
+export function setPriceSums(sums: Readonly<Record<string, string>>): void {
+  sumEdits.clear();
+  for (const [code, sum] of Object.entries(sums)) sumEdits.set(code, sum);
+}
+
+export const priceSumEdits = (): Record<string, string> => Object.fromEntries(sumEdits);
+
+/** A row's sum as the demo serves it now. */
+export const sumOf = (r: PriceRow): string => (r.code && sumEdits.get(r.code)) || r.sum;

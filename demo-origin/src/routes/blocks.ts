@@ -33,7 +33,7 @@ import { FILES_BASE } from '../content/files';
 import { byCreatedDesc, nodeByNid, publishedOfBundle } from '../content/index';
 import { menuKey, menus, type MenuItem } from '../content/menus';
 import { refImages, type NodeRecord } from '../content/model';
-import { priceGroups, type PriceGroup, type PriceRow } from '../content/prices';
+import { priceGroups, sumOf, type PriceGroup, type PriceRow } from '../content/prices';
 import { childServices, serviceByNid, serviceDescendants, serviceTitle, serviceTree, type Service } from '../content/services';
 import type { AppEnv } from '../env';
 import { json as jsonResponse, normalizePath } from '../lib/http';
@@ -123,7 +123,7 @@ function rowJson(r: PriceRow): JsonObject {
   return {
     field_code: r.code,
     field_price_item: r.item,
-    field_price_sum: r.sum,
+    field_price_sum: sumOf(r),
     field_price_sum_special: r.special,
     nid: r.nid === null ? '' : String(r.nid),
     node_link: n && n.status ? n.alias : '',

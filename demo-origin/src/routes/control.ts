@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { editNode, resetNodeEdits } from '../content/edits';
 import { webformById } from '../content/webforms';
 import { extraDoctors, MAX_EXTRA_DOCTORS } from '../content/extra-doctors';
+import { pricedCodes, priceSumEdits, setPriceSums } from '../content/prices';
 import { extraNodeCount, nodeByNid, setExtraNodes } from '../content/index';
 import type { NodeRecord } from '../content/model';
 import type { AppEnv } from '../env';
@@ -93,8 +94,24 @@ controlRoutes.post('/__demo/reset', () => {
   resetState();
   resetNodeEdits();
   setExtraNodes([]);
+  setPriceSums({});
   return noContent();
 });
+
+// An editor changing prices (README.md, "Test control"): {"sums": {"K01.001": "3700"}} by row code; reset restores them.
+const pricesSchema = z.object({ sums: z.record(z.string().regex(/^\S{1,32}$/), z.string().regex(/^\d{1,9}$/)) }).strict();
+
+controlRoutes.post('/__demo/prices', async (c) => {
+  const parsed = pricesSchema.safeParse(await c.req.json().catch(() => undefined));
+  if (!parsed.success) return json({ error: 'Body must be JSON {"sums": {"<row code>": "<rubles>"}}' }, 400);
+  const codes = pricedCodes();
+  const unknown = Object.keys(parsed.data.sums).filter((code) => !codes.has(code));
+  if (unknown.length) return json({ error: `No priced row with code ${unknown.join(', ')}` }, 404);
+  setPriceSums(parsed.data.sums);
+  return json({ sums: priceSumEdits() });
+});
+
+controlRoutes.get('/__demo/prices', () => json({ sums: priceSumEdits() }));
 
 // The site's API account (README.md, "Test control"): {"viewUnpublished": boolean, "user"?: "name"}; reset takes the permission away.
 const apiAccountSchema = z.object({ viewUnpublished: z.boolean(), user: z.string().min(1).max(60).optional() }).strict();

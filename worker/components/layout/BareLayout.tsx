@@ -9,6 +9,7 @@ import { PopupButton } from '../PopupButton';
 import { Icon } from '../ui/Icon';
 import { Copyright, LegalLine } from './Footer';
 import { TAGLINE } from './Header';
+import { LowVisionEntry, LowVisionPanel } from './LowVisionPanel';
 import { MobileBar } from './MobileBar';
 import { NavigationFeel } from './NavigationFeel';
 
@@ -23,6 +24,7 @@ export function BareLayout({ layout, nonce, children }: { layout: LayoutData; no
       <a className="skip-link" href="#main">
         Перейти к содержимому
       </a>
+      <LowVisionPanel />
       <header className="site-header site-header--bare">
         <div className="container header-main">
           <Logo name={site.name} tagline={TAGLINE} />
@@ -45,6 +47,8 @@ export function BareLayout({ layout, nonce, children }: { layout: LayoutData; no
             <Icon icon={Phone} size={18} />
             {site.phone}
           </a>
+          {/* A landing page has no top bar: the version for the visually impaired is offered here. */}
+          <LowVisionEntry />
         </div>
         <LegalLine legal={site.legal} />
         <Copyright name={site.name} analytics={site.metrikaId !== undefined} />

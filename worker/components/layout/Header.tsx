@@ -10,6 +10,7 @@ import { PopupButton } from '../PopupButton';
 import { Icon } from '../ui/Icon';
 import { SEARCH_BAR_ID, SearchBar } from './SearchBar';
 import { SlideMenu } from './SlideMenu';
+import { LowVisionEntry, LowVisionPanel } from './LowVisionPanel';
 
 export const TAGLINE = 'Клиника работает с 2013 года';
 /** The city the clinic works in, said in the top bar (spec §1: a Moscow clinic). */
@@ -26,6 +27,7 @@ export function Header({ layout, searchKeywords }: { layout: LayoutData; searchK
   const { path, site } = layout;
   return (
     <>
+      <LowVisionPanel />
       <header className="site-header">
         <div className="top-bar">
           <div className="container top-bar__inner">
@@ -40,6 +42,7 @@ export function Header({ layout, searchKeywords }: { layout: LayoutData; searchK
             <Suspense fallback={null}>
               <BlockRegion blocks={layout.blocks} region="top_bar" />
             </Suspense>
+            <LowVisionEntry />
           </div>
         </div>
         <div className="container header-main">
