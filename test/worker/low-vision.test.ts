@@ -85,6 +85,8 @@ describe('the version for the visually impaired (issue 17 §1)', () => {
       expect(await response.text()).toBe('Неизвестная настройка отображения');
       expect(response.headers.get('Set-Cookie')).toBeNull();
     }
+    // Nothing there for a crawler.
+    expect(await (await request('/robots.txt')).response.text()).toContain('Disallow: /low-vision\n');
     // Opened as an address, it is no page: the visitor goes home.
     const { response } = await request('/low-vision');
     expect(response.status).toBe(303);
