@@ -21,6 +21,8 @@ export interface BehaviorProps {
   NavigationProgress: { throttleMs: number; durationMs: number };
   /** `restoredMs`: how long «Соединение восстановлено» stays. */
   ConnectionStatus: { restoredMs: number };
+  /** Issue 17 §3: registers the service worker; `pinned` are the pages kept even if never opened (common/offline.ts). */
+  OfflineReading: { pinned: string[] };
   /** Spec §4, §9: lazy images turn eager `delayMs` after the page has loaded. */
   EagerImages: { delayMs: number };
   /** Spec §9: the kind names the carousel's swiper settings (common/carousels.ts). */
@@ -45,6 +47,7 @@ export const BEHAVIOR_TRIGGERS: { readonly [N in BehaviorName]: HydrateWhen } = 
   SiteHeader: 'idle',
   NavigationProgress: 'idle',
   ConnectionStatus: 'idle',
+  OfflineReading: 'idle',
   EagerImages: 'idle',
   Carousel: 'visible',
   VideoFacade: 'interaction',

@@ -31,7 +31,8 @@ describe('island loader', () => {
   });
 
   it('reports an island whose code cannot be loaded by name, and reloads the page once, not again', async () => {
-    const page = await (await chromium()).newPage({ viewport: DESKTOP });
+    // page.route cannot see what the service worker (client/sw.ts) fetches once it takes the page over: this is the loader's test, not the worker's.
+    const page = await (await chromium()).newPage({ viewport: DESKTOP, serviceWorkers: 'block' });
     const loads = countLoads(page);
     const errors: string[] = [];
     page.on('console', (msg) => {

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { CAROUSELS, carouselCss, type CarouselKind } from '../../common/carousels';
 import { Behavior } from './Behavior';
-import { useLowVision } from './low-vision-context';
+import { usePage } from './page-context';
 import { Icon } from './ui/Icon';
 
 export interface CarouselSlide {
@@ -23,7 +23,7 @@ export function Carousel({ kind, slides, className, ...naming }: { kind: Carouse
   const settings = CAROUSELS[kind];
   const count = slides.length;
   // The version for the visually impaired shows every slide at once, in reading order, with nothing that moves by itself.
-  if (useLowVision().settings) {
+  if (usePage().lowVision) {
     return (
       <section className={['carousel-plain', `carousel-plain--${kind}`, className].filter(Boolean).join(' ')} aria-label={naming.label} aria-labelledby={naming.labelledBy}>
         <ul className="carousel-plain__list">

@@ -42,6 +42,9 @@ export function Document({
           <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
         ))}
         {head.tags.map((tag, i) => (tag.tag === 'meta' ? <meta key={i} {...tag.attributes} /> : <link key={i} {...tag.attributes} />))}
+        {/* The view transitions' opt-in (client/styles/navigation.css) inline too: a page that is ready at once (from the
+            service worker's cache) may reveal before Chromium reads it in the stylesheet, and the transition then aborts with an error. */}
+        <style>{'@media (prefers-reduced-motion: no-preference) { @view-transition { navigation: auto; } }'}</style>
         {clientAssets.stylesheets.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

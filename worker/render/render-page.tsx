@@ -6,7 +6,7 @@ import type { CacheStatus } from '../cache/cache-status';
 import { Document } from '../components/Document';
 import { BareLayout } from '../components/layout/BareLayout';
 import { DefaultLayout } from '../components/layout/DefaultLayout';
-import { LowVisionContext } from '../components/low-vision-context';
+import { PageContext } from '../components/page-context';
 import { streamedParts, type LayoutData } from '../loaders/layout';
 import { preFooterParts, type PreFooterData } from '../loaders/pre-footer';
 import { streamHtml } from './html-stream';
@@ -56,7 +56,7 @@ export async function renderPage(page: PageRender): Promise<Response> {
   const xCache = page.status >= 500 ? 'ERROR' : cacheStatus;
   const document = (
     <Document head={head} title={documentTitle(page.title, page.frame.site.name)} nonce={page.nonce} metrikaId={page.frame.site.metrikaId} consent={page.consent} lowVision={page.lowVision}>
-      <LowVisionContext value={{ settings: page.lowVision, back: page.pageUrl }}>
+      <PageContext value={{ url: page.pageUrl, lowVision: page.lowVision }}>
       {page.layout === 'bare' ? (
         <BareLayout layout={page.frame} nonce={page.nonce}>{page.body}</BareLayout>
       ) : (
@@ -71,7 +71,7 @@ export async function renderPage(page: PageRender): Promise<Response> {
           {page.body}
         </DefaultLayout>
       )}
-      </LowVisionContext>
+      </PageContext>
     </Document>
   );
   return streamHtml(document, {

@@ -95,6 +95,8 @@ export function PopupForm({
   const [values, setValues] = useState(() => initialValues(definition));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [sending, setSending] = useState(false);
+  /** Sent with no network: the request waits on this device (runtime/outbox.ts) and the visitor is told so. */
+  const [kept, setKept] = useState(false);
   const inFlight = useRef(false);
   const honeypot = useRef<HTMLInputElement>(null);
   const focusFirst = useRef(false);
@@ -163,8 +165,21 @@ export function PopupForm({
     }
     inFlight.current = false;
     setSending(false);
+    if (outcome.kept) {
+      setKept(true);
+      return;
+    }
     show(outcome.errors);
   };
+
+  if (kept) {
+    return (
+      <p className="popup__text popup-form__kept" role="status">
+        Нет соединения с интернетом. Заявка сохранена на этом устройстве и будет отправлена, как только связь восстановится, — даже если вы закроете эту
+        страницу, она уйдёт при следующем открытии сайта.
+      </p>
+    );
+  }
 
   return (
     <form className="popup-form" noValidate onSubmit={submit} aria-busy={sending || undefined}>

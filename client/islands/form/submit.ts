@@ -1,12 +1,17 @@
 import { CONSENT, HONEYPOT, type FormDefinition, type FormField } from '../../../common/forms/definition';
 import { isPartValues, type FieldValue } from '../../../common/forms/validate';
+import { KEPT_FILE_BYTES, keepLead } from '../../runtime/outbox';
 
-/** What became of a submit: accepted (perhaps queued while Drupal is away), or messages by field key and `_form`. */
-export type Outcome = { sent: true; queued: boolean } | { sent: false; errors: Record<string, string> };
+/**
+ * What became of a submit: accepted (perhaps queued while Drupal is away), kept on
+ * the device for when the network returns, or messages by field key and `_form`.
+ */
+export type Outcome = { sent: true; queued: boolean } | { sent: false; kept: true } | { sent: false; kept?: false; errors: Record<string, string> };
 
 const SEND_TIMEOUT_MS = 30_000;
 const UNREACHABLE = 'Не получилось отправить заявку: нет связи с сервером. Проверьте интернет и попробуйте ещё раз.';
 const FAILED = 'Не получилось отправить заявку. Попробуйте ещё раз через минуту или позвоните нам.';
+const FILE_NOT_KEPT = `Нет соединения с интернетом. Файл больше ${KEPT_FILE_BYTES / 1024 / 1024} МБ не получится сохранить на устройстве до появления связи: отправьте заявку, когда связь вернётся, — всё, что вы ввели, осталось в форме.`;
 
 /** A hidden field's value at the moment of sending: the page's address and title, or its own. */
 function hiddenValue(field: FormField): string {
@@ -53,7 +58,12 @@ export async function submitForm(formId: string, definition: FormDefinition, val
       body: payload,
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
-  } catch {
+  } catch (error) {
+    // No network at all (not a slow answer, which may have arrived): the request waits on the device (runtime/outbox.ts).
+    if (!navigator.onLine || error instanceof TypeError) {
+      if (await keepLead(formId, payload)) return { sent: false, kept: true };
+      if (payload instanceof FormData) return { sent: false, errors: { _form: FILE_NOT_KEPT } };
+    }
     return { sent: false, errors: { _form: UNREACHABLE } };
   }
   const answer = (await response.json().catch(() => null)) as { sid?: unknown; queued?: unknown; errors?: unknown } | null;

@@ -1,7 +1,7 @@
 import { Eye } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LOW_VISION_PATH, type LowVision } from '../../../common/low-vision';
-import { useLowVision } from '../low-vision-context';
+import { usePage } from '../page-context';
 import { Icon } from '../ui/Icon';
 
 /** One choice of a group: the button posts `set=<choice>`; the current one is pressed. */
@@ -69,11 +69,11 @@ function Settings({ settings: v }: { settings: LowVision }) {
  * renders the next page with it.
  */
 export function LowVisionEntry() {
-  const { settings, back } = useLowVision();
-  if (settings) return null;
+  const { lowVision, url } = usePage();
+  if (lowVision) return null;
   return (
     <form method="post" action={LOW_VISION_PATH} className="lv-entry">
-      <input type="hidden" name="back" value={back} />
+      <input type="hidden" name="back" value={url} />
       <button type="submit" name="set" value="on" className="lv-entry__button">
         <Icon icon={Eye} size={16} />
         Версия для слабовидящих
@@ -83,16 +83,16 @@ export function LowVisionEntry() {
 }
 
 export function LowVisionPanel() {
-  const { settings, back } = useLowVision();
-  if (!settings) return null;
+  const { lowVision, url } = usePage();
+  if (!lowVision) return null;
   return (
     <section className="lv-panel" aria-labelledby="lv-panel-title">
       <form method="post" action={LOW_VISION_PATH} className="container lv-panel__inner">
         <h2 id="lv-panel-title" className="lv-panel__title">
           Версия для слабовидящих
         </h2>
-        <input type="hidden" name="back" value={back} />
-        <Settings settings={settings} />
+        <input type="hidden" name="back" value={url} />
+        <Settings settings={lowVision} />
         <button type="submit" name="set" value="off" className="lv-panel__off">
           Обычная версия
         </button>

@@ -1,5 +1,7 @@
-import { EDITORS_PAGES } from '../../paths/editors-pages';
+import { PINNED_PAGES } from '../../../common/offline';
+import { EDITORS_PAGES, isEditorsPage } from '../../paths/editors-pages';
 import { Behavior } from '../Behavior';
+import { usePage } from '../page-context';
 
 /** Spec §9. */
 const PROGRESS_THROTTLE_MS = 200;
@@ -35,11 +37,13 @@ export const SPECULATION_RULES = {
 
 /**
  * How moving between pages feels (issue 6 §6), none of it React: the progress
- * bar, the connection notice, lazy images released after 4 s, the header's
- * reactions, and speculation rules. Page transitions are CSS only
+ * bar, the connection notice, reading offline (the service worker, issue 17 §3),
+ * lazy images released after 4 s, the header's reactions, and speculation rules. Page transitions are CSS only
  * (client/styles/navigation.css).
  */
 export function NavigationFeel({ nonce }: { nonce: string }) {
+  // The editors' pages never register the service worker.
+  const path = usePage().url.split('?')[0] ?? '/';
   return (
     <>
       <Behavior name="NavigationProgress" props={{ throttleMs: PROGRESS_THROTTLE_MS, durationMs: PROGRESS_DURATION_MS }}>
@@ -50,6 +54,11 @@ export function NavigationFeel({ nonce }: { nonce: string }) {
       <Behavior name="ConnectionStatus" props={{ restoredMs: RESTORED_NOTICE_MS }}>
         <div className="connection-toast" role="status" aria-live="polite" aria-atomic="true" />
       </Behavior>
+      {!isEditorsPage(path) && (
+        <Behavior name="OfflineReading" props={{ pinned: PINNED_PAGES }}>
+          {null}
+        </Behavior>
+      )}
       <Behavior name="EagerImages" props={{ delayMs: LAZY_DISABLE_DELAY_MS }}>
         {null}
       </Behavior>

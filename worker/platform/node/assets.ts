@@ -17,10 +17,11 @@ interface Asset {
 
 interface HeaderRule {
   pattern: RegExp;
-  headers: [string, string][];
+  /** A null value detaches the header an earlier rule attached (`! Name`). */
+  headers: [string, string | null][];
 }
 
-/** Cloudflare's _headers: a path pattern (`*` a splat), then indented `Name: value` lines. */
+/** Cloudflare's _headers: a path pattern (`*` a splat), then indented `Name: value` lines, or `! Name` to detach one. */
 export function parseHeadersFile(text: string): HeaderRule[] {
   const rules: HeaderRule[] = [];
   for (const line of text.split(/\r?\n/)) {
@@ -28,6 +29,11 @@ export function parseHeadersFile(text: string): HeaderRule[] {
     if (!/^\s/.test(line)) {
       const source = line.trim().replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*');
       rules.push({ pattern: new RegExp(`^${source}$`), headers: [] });
+      continue;
+    }
+    const detached = /^\s+!\s*([\w-]+)\s*$/.exec(line);
+    if (detached && rules.length > 0) {
+      rules.at(-1)!.headers.push([detached[1]!, null]);
       continue;
     }
     const at = line.indexOf(':');
@@ -52,7 +58,13 @@ export function staticAssets(dir: string): StaticAssets & { has(path: string): b
     if (PLATFORM_FILES.has(path)) continue;
     const body = readFileSync(file);
     const headers = new Headers({ 'Content-Type': getMimeType(path) ?? 'application/octet-stream' });
-    for (const rule of rules) if (rule.pattern.test(path)) for (const [name, value] of rule.headers) headers.set(name, value);
+    for (const rule of rules) {
+      if (!rule.pattern.test(path)) continue;
+      for (const [name, value] of rule.headers) {
+        if (value === null) headers.delete(name);
+        else headers.set(name, value);
+      }
+    }
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
     headers.set('ETag', etag);
     if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'public, max-age=0, must-revalidate');
