@@ -118,12 +118,12 @@ describe.each([
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ] as const)('the keyboard alone, on a %s', (label, viewport) => {
-  it('Tab from the top: the skip link, the logo, then the menu and the book button; focus never falls to <body>', async () => {
+  it('Tab from the top: the skip link, «Версия для слабовидящих» in the top bar, the logo, then the menu and the book button; focus never falls to <body>', async () => {
     const page = await newPage(viewport);
     const problems = watchProblems(page);
     await page.goto(`${siteUrl}/`, { waitUntil: 'load' });
     const walk: string[] = [];
-    const flags = { skipFirst: false, logoSecond: false, menu: false, book: false, lost: false };
+    const flags = { skipFirst: false, lowVisionSecond: false, logoThird: false, menu: false, book: false, lost: false };
     for (let i = 0; i < 40; i++) {
       await page.keyboard.press('Tab');
       walk.push(await describeFocus(page));
@@ -132,6 +132,7 @@ describe.each([
         return {
           body: !el || el === document.body,
           skip: el?.matches('.skip-link, a[href="#main"]') ?? false,
+          lowVision: el?.matches('.top-bar .lv-entry__button') ?? false,
           logo: el instanceof HTMLAnchorElement && new URL(el.href).pathname === '/' && el.closest('header, [role="banner"]') !== null,
           // The menu: a link of the main menu on a desktop, the hamburger on a phone.
           menu: el?.closest('nav[aria-label="Главное меню"]') !== null || /меню/i.test(el?.getAttribute('aria-label') ?? ''),
@@ -140,14 +141,16 @@ describe.each([
       });
       if (focus.body) flags.lost = true;
       if (i === 0) flags.skipFirst = focus.skip;
-      if (i === 1) flags.logoSecond = focus.logo;
+      if (i === 1) flags.lowVisionSecond = focus.lowVision;
+      if (i === 2) flags.logoThird = focus.logo;
       flags.menu ||= focus.menu;
       flags.book ||= focus.book;
-      if (i > 1 && !(await inHeader(page))) break;
+      if (i > 2 && !(await inHeader(page))) break;
     }
     const message = `tab order on a ${label}:\n${walk.join('\n')}`;
     expect(flags.skipFirst, message).toBe(true);
-    expect(flags.logoSecond, message).toBe(true);
+    expect(flags.lowVisionSecond, message).toBe(true);
+    expect(flags.logoThird, message).toBe(true);
     expect(flags.menu, message).toBe(true);
     expect(flags.book, message).toBe(true);
     expect(flags.lost, message).toBe(false);
