@@ -87,39 +87,24 @@ export const ymlPrice = (rubles: number): string => (Number.isInteger(rubles) ? 
 const element = (name: string, value: string | number | undefined, indent: string): string =>
   value === undefined || value === '' ? '' : `${indent}<${name}>${xmlText(String(value))}</${name}>\n`;
 
-function clinicXml(clinic: FeedClinic): string {
-  const i = '      ';
-  return (
-    `    <clinic id="${xmlText(clinic.id)}">\n` +
-    element('name', clinic.name, i) +
-    element('city', clinic.city, i) +
-    element('address', clinic.address, i) +
-    element('phone', clinic.phone, i) +
-    element('url', clinic.url, i) +
-    '    </clinic>\n'
-  );
-}
+/** Where an item's own elements stand: inside its group, inside the shop. */
+const FIELD = '      ';
 
-function doctorXml(doctor: FeedDoctor): string {
-  const i = '      ';
-  return (
-    `    <doctor id="${xmlText(doctor.id)}">\n` +
-    element('name', doctor.name, i) +
-    element('url', doctor.url, i) +
-    element('experience_years', doctor.experienceYears, i) +
-    element('picture', doctor.picture, i) +
-    '    </doctor>\n'
-  );
-}
+/** One item of a group: its id, then its elements, each left out when it has no value. */
+const item = (tag: string, id: string, fields: [string, string | number | undefined][], more = ''): string =>
+  `    <${tag} id="${xmlText(id)}">\n${fields.map(([name, value]) => element(name, value, FIELD)).join('')}${more}    </${tag}>\n`;
 
-function serviceXml(service: FeedService): string {
-  const i = '      ';
-  return `    <service id="${xmlText(service.id)}">\n` + element('name', service.name, i) + element('description', service.category, i) + '    </service>\n';
-}
+const clinicXml = (clinic: FeedClinic) =>
+  item('clinic', clinic.id, [['name', clinic.name], ['city', clinic.city], ['address', clinic.address], ['phone', clinic.phone], ['url', clinic.url]]);
+
+const doctorXml = (doctor: FeedDoctor) =>
+  item('doctor', doctor.id, [['name', doctor.name], ['url', doctor.url], ['experience_years', doctor.experienceYears], ['picture', doctor.picture]]);
+
+const serviceXml = (service: FeedService) => item('service', service.id, [['name', service.name], ['description', service.category]]);
 
 /** The offer's place: the clinic, and inside it the doctor who gives the service there, with the speciality they give it in. */
 function placeXml(offer: FeedOffer, doctors: ReadonlyMap<string, FeedDoctor>): string {
-  const i = '      ';
+  const i = FIELD;
   const clinic = `${i}<clinic id="${xmlText(offer.clinicId)}"`;
   if (offer.doctorId === undefined) return `${clinic}/>\n`;
   const speciality = doctors.get(offer.doctorId)?.speciality;
@@ -128,15 +113,8 @@ function placeXml(offer: FeedOffer, doctors: ReadonlyMap<string, FeedDoctor>): s
 }
 
 function offerXml(offer: FeedOffer, doctors: ReadonlyMap<string, FeedDoctor>): string {
-  const i = '      ';
-  return (
-    `    <offer id="${xmlText(offer.id)}">\n` +
-    element('url', offer.url, i) +
-    `${i}<price>\n${element('base_price', ymlPrice(offer.price), `${i}  `)}${element('currency', 'RUB', `${i}  `)}${i}</price>\n` +
-    `${i}<service id="${xmlText(offer.serviceId)}"/>\n` +
-    placeXml(offer, doctors) +
-    '    </offer>\n'
-  );
+  const price = `${FIELD}<price>\n${element('base_price', ymlPrice(offer.price), `${FIELD}  `)}${element('currency', 'RUB', `${FIELD}  `)}${FIELD}</price>\n`;
+  return item('offer', offer.id, [['url', offer.url]], `${price}${FIELD}<service id="${xmlText(offer.serviceId)}"/>\n${placeXml(offer, doctors)}`);
 }
 
 /** A group of the shop, or nothing when it is empty (an empty wrapper tells Yandex nothing). */
