@@ -83,6 +83,11 @@ describe('the version for the visually impaired (issue 17 §1)', () => {
     await choose(page, 'scheme:blue');
     now = await looks(page);
     expect([now.background, now.color]).toEqual(['rgb(157, 209, 255)', 'rgb(6, 52, 98)']);
+    // Each swatch shows its own scheme, the pressed one included.
+    const swatch = (value: string) => page.locator(`button[value="${value}"]`).evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
+    expect(await swatch('scheme:blue')).toEqual(['rgb(157, 209, 255)', 'rgb(6, 52, 98)']);
+    expect(await swatch('scheme:black-on-white')).toEqual(['rgb(255, 255, 255)', 'rgb(0, 0, 0)']);
+    expect(await swatch('scheme:white-on-black')).toEqual(['rgb(0, 0, 0)', 'rgb(255, 255, 255)']);
 
     expect(ordinary.images).toBeGreaterThan(0);
     await choose(page, 'images:off');
