@@ -68,7 +68,7 @@ export default defineConfig({
           include: [
             'cache', 'revalidate', 'revalidate-next', 'purge-recache', 'rendered-pages', 'forms', 'form-elements', 'lead-delivery',
             'demo-crm', 'editors', 'login-flood', 'hardening', 'security-headers', 'sanitize-html', 'drupal-files', 'drafts', 'secrets',
-            'spec-routes', 'request-log', 'legal-info', 'consent', 'undelivered', 'cold-rounds', 'yandex-feed', 'low-vision',
+            'spec-routes', 'request-log', 'legal-info', 'consent', 'undelivered', 'cold-rounds', 'yandex-feed', 'low-vision', 'one-path-errors',
           ].map((name) => `test/worker/${name}.test.ts`),
           environment: 'node',
           globalSetup: ['test/node/setup.ts'],

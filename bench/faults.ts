@@ -559,16 +559,9 @@ async function valkeyKilled(suite: Suite, site: WorkerServer, valkey: { current:
 
 // ---------------------------------------------------------------------------------------------
 
-/** The demo origin at log level info, so that its log shows reloads (a reload loses its fault switches). */
+/** The demo origin; its log (wrangler's, at level log) shows reloads, which lose its fault switches. */
 async function startDemo(): Promise<WorkerServer> {
-  const previous = process.env.WRANGLER_LOG;
-  process.env.WRANGLER_LOG = 'info';
-  try {
-    return await startDemoOrigin({ port: await freePort() });
-  } finally {
-    if (previous === undefined) delete process.env.WRANGLER_LOG;
-    else process.env.WRANGLER_LOG = previous;
-  }
+  return startDemoOrigin({ port: await freePort() });
 }
 
 /**

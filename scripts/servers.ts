@@ -45,7 +45,9 @@ export async function startWorker(options: StartOptions): Promise<WorkerServer> 
     '--inspector-port', String(options.port + 10_000),
     '--persist-to', persistTo,
     '--show-interactive-dev-session=false',
-    '--log-level', options.inheritOutput || process.env.WRANGLER_LOG ? 'info' : 'warn',
+    // `log`, not `info`: wrangler prints a worker's console.log (the JSON line per request) only from there on.
+    // The same for `npm start` and the tests, whose servers keep their newest output for a failure's message.
+    '--log-level', 'log',
   ];
   for (const [name, value] of Object.entries(options.vars ?? {})) args.push('--var', `${name}:${value}`);
   const child = spawn(process.execPath, args, {

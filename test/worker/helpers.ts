@@ -74,6 +74,11 @@ export const demo = {
     const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ title }) });
     if (!res.ok) throw new Error(`demo setTitle: ${res.status}`);
   },
+  /** Publishes or unpublishes a node as an editor saving it would; reset() restores it. */
+  async setStatus(nid: number, status: boolean) {
+    const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status }) });
+    if (!res.ok) throw new Error(`demo setStatus: ${res.status}`);
+  },
   /** A node as the demo currently serves it. */
   async node(nid: number): Promise<{ nid: number; title: string; status: boolean; bundle: string; alias: string }> {
     const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`);

@@ -73,6 +73,44 @@ describe("/api/revalidate with the next module's tags", () => {
   });
 });
 
+describe("/api/revalidate as the next module 1.x calls it: GET ?slug=<path>&secret=…, one call per path", () => {
+  it('purges the page and, with its listing named next, the listing', async () => {
+    const { nid, alias } = await newestNews();
+    await warm(alias);
+    await warm('/news.html');
+    await demo.setTitle(nid, 'Заголовок после сохранения');
+    const one = await revalidate(`slug=${encodeURIComponent(alias)}`);
+    expect(one.status).toBe(200);
+    expect(one.body.paths).toEqual([alias]);
+    expect((await page(alias)).html).toContain('<h1>Заголовок после сохранения</h1>');
+    const listing = await revalidate('slug=/news.html');
+    expect(listing.status).toBe(200);
+    expect(listing.body.tags).toContain('node_list:news');
+    expect((await page('/news.html')).html).toContain('Заголовок после сохранения');
+  });
+
+  it("takes a node just unpublished off its listing, from the site's own record of what its path showed", async () => {
+    const { nid, alias } = await newestNews();
+    const { title } = await demo.node(nid);
+    await warm(alias);
+    await warm('/news.html');
+    expect((await page('/news.html')).html).toContain(title);
+    await demo.setStatus(nid, false);
+    // Only the node's own path: Drupal no longer resolves it for the site.
+    const { status, body } = await revalidate(`slug=${encodeURIComponent(alias)}`);
+    expect(status).toBe(200);
+    expect(body.tags).toEqual(expect.arrayContaining([`node:${nid}`, 'node_list:news']));
+    expect((await page('/news.html')).html).not.toContain(title);
+    expect((await page(alias)).status).not.toBe(200);
+  });
+
+  it('is a clean 400 without a path, a slug or tags', async () => {
+    const { status, body } = await revalidate('other=1');
+    expect(status).toBe(400);
+    expect(body.message).toMatch(/path|slug/);
+  });
+});
+
 describe("/api/revalidate with the path revalidator's entity URL", () => {
   it('reaches the page and its listing from a language-prefixed path', async () => {
     const { nid, alias } = await newestNews();

@@ -55,7 +55,14 @@ export interface DrupalClient {
    * page can send its other calls after the one its first byte waits for.
    */
   entity(lookup: Extract<PathLookup, { kind: 'entity' }>, asked?: () => void): Promise<NodeData | null>;
+  /** A bundle Drupal does not have answers an empty list with `absent` (JSON:API's 404, whatever its body). */
   nodes(bundle: string, query: CollectionQuery): Promise<NodeList>;
+  /**
+   * The node bundles this Drupal's JSON:API has (its entry point's resource types), so that
+   * the site never links to a listing of a bundle Drupal lacks; null when the entry point
+   * cannot say (then every bundle is assumed to be there).
+   */
+  nodeBundles(): Promise<ReadonlySet<string> | null>;
   /** How many nodes a listing has: Drupal's count when it sends one, else its ids walked (at most MAX_LIST_ITEMS). */
   countNodes(bundle: string, query: Pick<CollectionQuery, 'rule' | 'filters'>): Promise<number>;
   /**
@@ -200,6 +207,30 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
       return decode(await response);
     });
 
+  /**
+   * Whether Drupal answers at all right now: its JSON:API entry point, asked past the cache.
+   * Anything but a 5xx or no answer says that Drupal itself is up.
+   */
+  const drupalAnswers = () => fetchFromOrigin(urls.entryPoint(), origin).then(({ status }) => status < 500, () => false);
+
+  /**
+   * A call about one path that Drupal answered with a 5xx while it answers other calls is that
+   * path's problem, not an outage (docs/drupal.md, "One path's error"): decoupled_router throws
+   * for a config entity without a canonical page, such as search's `/search`. The path gets
+   * `answer` as a briefly cached negative, which the circuit breaker counts as an answer; the log
+   * names the endpoint once per fetch. A Drupal that answers its entry point with a 5xx too, or
+   * not at all, is an outage, as before.
+   */
+  const onePathOnly = async <T>(what: string, url: string, load: () => Promise<Loaded<T>>, answer: T): Promise<Loaded<T>> => {
+    try {
+      return await load();
+    } catch (error) {
+      if (!(error instanceof OriginError) || error.status === undefined || error.status < 500 || !(await drupalAnswers())) throw error;
+      console.warn(`${what}: Drupal ответил ${error.status} только на этот путь (${url}); страница не найдена`);
+      return { value: answer, negative: true };
+    }
+  };
+
   const decodeEntity =
     (lookup: Extract<PathLookup, { kind: 'entity' }>): Decoder<NodeData | null> =>
     async (response) => {
@@ -218,7 +249,11 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
       : urls.jsonapi(`${lookup.entityType}/${lookup.bundle}/${lookup.uuid}`, include.length ? { include: include.join(',') } : {});
 
   const client: DrupalClient = {
-    translatePath: (path) => get(urls.translatePath(path), tagged(decodeTranslatePath, (lookup) => (lookup.kind === 'entity' ? [`${lookup.entityType}:${lookup.id}`] : []))),
+    translatePath: (path) => {
+      const url = urls.translatePath(path);
+      const decode = tagged(decodeTranslatePath, (lookup) => (lookup.kind === 'entity' ? [`${lookup.entityType}:${lookup.id}`] : []));
+      return cache.get(url, () => onePathOnly('translate-path', url, async () => decode(await fetchFromOrigin(url, origin)), { kind: 'not-found' }));
+    },
 
     pathBefore: async (path) => {
       const before = await guesses.lastKnown<PathLookup>(urls.translatePath(path)).catch(() => undefined);
@@ -270,8 +305,17 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
     servicesMenu: () => get(urls.servicesMenu(), tagged(decodeJson('services menu', ServicesMenuSchema, { notFound: [] }), () => ['menu:services', 'node_list:services'])),
 
     entity: async (lookup, asked) => {
+      const build = entityUrl(lookup);
+      const include = await includesOf(lookup.entityType, lookup.bundle);
+      const url = build(include);
       try {
-        return await getIncluding(entityUrl(lookup), await includesOf(lookup.entityType, lookup.bundle), decodeEntity(lookup), asked);
+        return await cache.get(url, () =>
+          onePathOnly(`${lookup.entityType} ${lookup.bundle}`, url, async () => {
+            const response = fetchIncluding(build, include);
+            asked?.();
+            return decodeEntity(lookup)(await response);
+          }, null),
+        );
       } finally {
         asked?.();
       }
@@ -283,6 +327,8 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
       const walked = query.limit !== undefined && query.limit > COUNT_PAGE;
       const build = (chosen: readonly string[]) => urls.collection(bundle, { ...query, rule, include: chosen, ...(walked ? { limit: COUNT_PAGE } : {}) });
       const decode = async (response: OriginResponse): Promise<Loaded<NodeList>> => {
+        // JSON:API's 404 for a resource type it does not have is Drupal's HTML page, not an error document.
+        if (response.status === 404) return { value: { items: [], hasNext: false, absent: true }, negative: true, tags: listTags(bundle) };
         const first = (await decodeJson(`list ${bundle}`, CollectionDocumentSchema)(response)).value;
         const pages = walked ? await pagesOf(`list ${bundle}`, first, CollectionDocumentSchema, query.limit ?? COUNT_PAGE) : [first];
         const resources = pages.flatMap((doc) => doc.data.map((resource) => ({ resource, included: doc.included })));
@@ -302,6 +348,8 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
       const rule = await ruleFor(bundle, query.rule);
       const first = urls.collection(bundle, { ...query, rule, fields: ['drupal_internal__nid', 'status'], limit: COUNT_PAGE, offset: 0 });
       return get(first, async (response) => {
+        // A bundle Drupal does not have counts nothing.
+        if (response.status === 404) return { value: 0, negative: true, tags: listTags(bundle) };
         const doc = (await decodeJson(`count ${bundle}`, CollectionDocumentSchema)(response)).value;
         if (doc.meta?.count !== undefined) return { value: doc.meta.count, tags: listTags(bundle) };
         // Core JSON:API does not count: the ids are walked, no further than a listing ever shows; drafts are not counted.
@@ -324,6 +372,18 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
         return { value: paths.flatMap((node) => (node ? [node] : [])), tags: listTags(bundle) };
       });
     },
+
+    nodeBundles: () =>
+      optional(
+        'JSON:API entry point',
+        get(urls.entryPoint(), async (response) => {
+          const { links } = (await decodeJson('JSON:API entry point', EntryPointSchema)(response)).value;
+          const bundles = Object.keys(links).flatMap((name) => (name.startsWith('node--') ? [name.slice('node--'.length)] : []));
+          // Any bundle's creation or removal changes it; node types are config.
+          return { value: bundles, tags: ['config:node_type_list'] };
+        }),
+        null,
+      ).then((bundles) => (bundles ? new Set(bundles) : null)),
 
     async nodeByNid(bundle, nid) {
       const list = await client.nodes(bundle, { filters: { drupal_internal__nid: nid }, limit: 1 });
@@ -536,6 +596,9 @@ const NodePathsSchema = z.object({
   data: z.array(NodePathSchema),
   links: z.object({ next: z.object({ href: z.string() }).optional() }).passthrough().optional(),
 });
+
+/** JSON:API's entry point: a link per resource type it serves (`node--news`). */
+const EntryPointSchema = z.object({ links: z.record(z.string(), z.unknown()) });
 
 /** Enough resources to see each relationship's target at least once, few enough to stay light. */
 const RELATIONSHIP_SAMPLE = 3;

@@ -42,6 +42,8 @@ export function endpoints(base: string) {
   };
   return {
     translatePath: (path: string) => url('/router/translate-path', { path }),
+    /** JSON:API's entry point: the resource types this Drupal serves. */
+    entryPoint: () => url('/jsonapi'),
     redirect: (path: string) => url('/decoupled_kit/redirect', { path }),
     metatags: (page: string) => url('/blocks_for_page/metatag', { page }),
     blocks: (page: string) => url('/blocks_for_page', { page }),

@@ -44,6 +44,8 @@ export interface NodeList {
   hasNext: boolean;
   /** Known only when Drupal counts (jsonapi_extras include_count). */
   total?: number;
+  /** Drupal has no such bundle (JSON:API's 404 for the resource type). */
+  absent?: boolean;
 }
 
 export interface RedirectHop {

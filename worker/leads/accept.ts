@@ -1,6 +1,7 @@
 import { EMAIL_CONFIRM_PARTS, partKey, type FormField } from '../../common/forms/definition';
 import type { Config } from '../config/config';
 import type { DrupalClient } from '../drupal/client';
+import { russianMessage } from './russian-message';
 import { OriginError } from '../drupal/origin';
 import { crmFileOf, describeLead, failureOf, postToCrm, refusalOf } from './crm';
 import type { Lead, LeadMessage } from './lead';
@@ -126,7 +127,7 @@ export async function acceptLead(context: AcceptContext, lead: Lead, uploads: re
       const carried = new Set(upload.carried.map((file) => file.key));
       const fixable = Object.entries(outcome.errors).flatMap(([name, message]) => {
         const key = shownKeyOf(name, context.shown);
-        return key !== undefined && !carried.has(key) ? [[key, message] as const] : [];
+        return key !== undefined && !carried.has(key) ? [[key, russianMessage(message)] as const] : [];
       });
       if (fixable.length > 0) return { kind: 'invalid', status: 400, errors: Object.fromEntries(fixable) };
     }

@@ -43,7 +43,8 @@ export function listingRoute(route: ListingRoute) {
       offset: (page - 1) * PAGE_SIZE,
       rule,
     });
-    if (page > 1 && list.items.length === 0) return renderError(c, 404);
+    // Another clinic's Drupal may not have this bundle: its listing is no page there.
+    if (list.absent || (page > 1 && list.items.length === 0)) return renderError(c, 404);
     const title = page > 1 ? `${route.title} — страница ${page}` : route.title;
     return c.render(
       <ListingScreen

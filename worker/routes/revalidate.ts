@@ -1,14 +1,16 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { understandTags } from '../cache/drupal-tags';
-import type { DrupalClient } from '../drupal/client';
+import type { DrupalClient, EntityLookup } from '../drupal/client';
 import { sitePathsOfDrupalUrl } from '../paths/drupal-entity-path';
 import { isInternalPath } from '../paths/redirect-target';
+import { LISTING_ROUTES } from './listing-table';
 
 /**
- * Purge on save (issue 9 §4), in the shape of the `next` Drupal module's
- * revalidator, so that the clinic's Drupal calls it with a stock module:
- * `GET|POST /api/revalidate?path=/alias&secret=…` or `?tags=node:12,node_list:news&secret=…`.
+ * Purge on save, in the shape of the `next` Drupal module's revalidators, so that the
+ * clinic's Drupal calls it with a stock module of either major (docs/drupal.md, "The next module"):
+ * 1.x sends `GET ?slug=/alias&secret=…`, one call per path; 2.x `GET|POST ?path=/alias&secret=…`
+ * or `?tags=node:12,node_list:news&secret=…`.
  * A tag reaches every cached payload that shows it (cache tags, worker/cache/tags.ts);
  * a node's tag also reaches the payloads keyed by its page (metatags, breadcrumbs).
  * A node's path alone reaches as far as its tags: the module's path revalidator
@@ -37,9 +39,9 @@ async function revalidate(c: Context<AppEnv>) {
   if (!config.purgeSecret || !secret || !(await sameSecret(secret, config.purgeSecret))) {
     return json(c, { message: 'Неверный или отсутствующий секрет' }, 401);
   }
-  const given = c.req.query('path')?.trim() || undefined;
+  const given = (c.req.query('path') ?? c.req.query('slug'))?.trim() || undefined;
   const sent = [...new Set((c.req.query('tags') ?? '').split(',').map((tag) => tag.trim()).filter(Boolean))];
-  if (!given && sent.length === 0) return json(c, { message: 'Укажите path или tags' }, 400);
+  if (!given && sent.length === 0) return json(c, { message: 'Укажите path (slug) или tags' }, 400);
   const givenPaths = given ? sitePathsOfDrupalUrl(given, config.drupalBaseUrl) : [];
   if (given && givenPaths.length === 0) return json(c, { message: 'path должен быть путём страницы сайта' }, 400);
   const { purge: tags, ignored, anyTag } = understandTags(sent);
@@ -47,9 +49,12 @@ async function revalidate(c: Context<AppEnv>) {
   // Tags of content no page shows (a user, the site's settings): nothing to purge, and nothing failed.
   if (!given && tags.length === 0) return json(c, { revalidated: true, now: Date.now(), paths: [], tags: [], ignored }, 200);
 
+  // What each path showed until now, from the site's own records: a node just unpublished or deleted no
+  // longer resolves, and its listings must still lose it.
+  const before = await Promise.all(givenPaths.map((p) => drupal.pathBefore(p)));
   // The paths first, their lookups included, so that the entity a path shows now is the one asked about.
   await Promise.all(givenPaths.map((p) => drupal.purgePath(p)));
-  const purgedTags = [...new Set([...tags, ...(await tagsOfEntityAtAny(drupal, givenPaths))])];
+  const purgedTags = [...new Set([...tags, ...givenPaths.flatMap(listingTagsOf), ...before.flatMap((lookup) => (lookup ? tagsOfEntity(lookup) : [])), ...(await tagsOfEntityAtAny(drupal, givenPaths))])];
   await drupal.purgeTags(purgedTags);
   // A node's page is keyed by its path too (its metatags and breadcrumbs name its title): found through Drupal, now that the node's own payloads are purged.
   const nodePaths = await Promise.all(
@@ -79,7 +84,19 @@ async function tagsOfEntityAtAny(drupal: DrupalClient, paths: readonly string[])
  */
 async function tagsOfEntityAt(drupal: DrupalClient, path: string): Promise<string[]> {
   const lookup = await drupal.translatePath(path).catch(() => null);
-  if (lookup?.kind !== 'entity') return [];
+  return lookup?.kind === 'entity' ? tagsOfEntity(lookup) : [];
+}
+
+/**
+ * A listing's own address reaches its bundle's lists: the `next` module's path revalidator
+ * names it among a bundle's additional paths, and Drupal has no entity at it to learn them from.
+ */
+function listingTagsOf(path: string): string[] {
+  const route = LISTING_ROUTES.find((listing) => path === listing.path || path.startsWith(`${listing.path}/`));
+  return route ? [`node_list:${route.bundle}`] : [];
+}
+
+function tagsOfEntity(lookup: EntityLookup): string[] {
   const own = `${lookup.entityType}:${lookup.id}`;
   return lookup.entityType === 'node' ? [own, `node_list:${lookup.bundle}`] : [own];
 }

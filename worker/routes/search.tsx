@@ -15,6 +15,13 @@ export const searchRoutes = new Hono<AppEnv>();
 /** Keywords from the path or, where the path cannot hold them (common/highlight.ts), from `?keys=`. */
 const keywordsOf = (c: Context<AppEnv>) => searchKeywords(c.req.param('keys') ?? c.req.query('keys'));
 
+// Drupal's own search address (the search module of Drupal's standard profile; its pages are no pages of
+// decoupled_router's: docs/drupal.md) is the site's search page: /search?keys=… its results.
+searchRoutes.get('/search', (c) => {
+  const keywords = keywordsOf(c);
+  return keywords ? c.redirect(searchUrl('/search/node', keywords), 302) : c.redirect('/search/node', 301);
+});
+
 // The search form works without JavaScript: /search/node?keys=… becomes /search/node/….
 searchRoutes.get('/search/node', framed(), (c) => {
   const keywords = keywordsOf(c);

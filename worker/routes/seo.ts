@@ -39,15 +39,18 @@ const speaksOfDrupal = (reason: unknown) => reason instanceof OriginError && rea
 async function sitemapPages(c: Context<AppEnv>): Promise<SitemapPage[]> {
   const { drupal } = c.var;
   const today = todayInMoscow();
+  // No listing of a bundle this Drupal does not have (its address is the 404 page there).
+  const bundles = await drupal.nodeBundles();
+  const listings = LISTING_ROUTES.filter((route) => !bundles || bundles.has(route.bundle));
   const calls = [
-    ...LISTING_ROUTES.filter((route) => route.paged).map((route) => ({
+    ...listings.filter((route) => route.paged).map((route) => ({
       what: `listing ${route.path}`,
       pages: drupal.countNodes(route.bundle, { rule: route.rule?.(today) }).then((count) => {
         const last = Math.min(MAX_PAGE, Math.max(1, Math.ceil(count / PAGE_SIZE)));
         return Array.from({ length: last }, (_, i): SitemapPage => ({ path: i === 0 ? route.path : `${route.path}/${i + 1}` }));
       }),
     })),
-    ...SITEMAP_BUNDLES.map((bundle) => ({
+    ...SITEMAP_BUNDLES.filter((bundle) => !bundles || bundles.has(bundle)).map((bundle) => ({
       what: `nodes ${bundle}`,
       pages: drupal.nodePaths(bundle).then((nodes) =>
         nodes.flatMap(({ path, lastmod, nid }): SitemapPage[] => (nid !== undefined && ERROR_PAGE_NIDS.has(nid) ? [] : [lastmod ? { path, lastmod } : { path }])),
@@ -61,7 +64,7 @@ async function sitemapPages(c: Context<AppEnv>): Promise<SitemapPage[]> {
   return [
     ...FIXED_PAGES.map((path) => ({ path })),
     // Listings of one page only: no count to ask.
-    ...LISTING_ROUTES.filter((route) => !route.paged).map((route) => ({ path: route.path })),
+    ...listings.filter((route) => !route.paged).map((route) => ({ path: route.path })),
     ...settled.flatMap((result) => (result.status === 'fulfilled' ? result.value : [])),
   ];
 }
