@@ -2,12 +2,17 @@ import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
 import { TEST_LEAD_MAX_RETRIES, TEST_SECRETS, testCrmUrl } from './test/setup/secrets';
+import { realDrupalSource } from './test/real-drupal/drupal';
 
 // Tests run offline: miniflare must not fetch the Request.cf sample from Cloudflare.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
 
 // The undelivered leads' table, applied to the D1 miniflare simulates before each test file (test/worker/d1-setup.ts).
 const d1Migrations = await readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url)));
+
+// The real Drupal's codebases (../shared/real-drupal, or REAL_DRUPAL_DIR) and PHP: without them the project is left out, said once.
+const realDrupal = realDrupalSource();
+if ('skipped' in realDrupal) console.log(`real-drupal: пропущен — ${realDrupal.skipped}`);
 
 export default defineConfig({
   test: {
@@ -109,6 +114,24 @@ export default defineConfig({
           testTimeout: 120_000,
         },
       },
+      ...('dir' in realDrupal
+        ? [
+            {
+              // The site on both targets against a real Drupal (10.2 with the next module), installed and
+              // provisioned as the clinic's by test/real-drupal/setup.ts; needs `npm run build`, PHP and Chromium.
+              test: {
+                name: 'real-drupal',
+                include: ['test/real-drupal/**/*.test.ts'],
+                environment: 'node',
+                globalSetup: ['test/real-drupal/setup.ts'],
+                // One Drupal for every file, and PHP's built-in server is slow.
+                fileParallelism: false,
+                testTimeout: 180_000,
+                hookTimeout: 300_000,
+              },
+            },
+          ]
+        : []),
       {
         // The Node target as ops run it: built server processes on a real Valkey, each file starting its own.
         test: {

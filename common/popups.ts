@@ -14,6 +14,12 @@ export const POPUP_TITLES = {
 
 export type PopupForm = keyof typeof POPUP_TITLES;
 
+/** Spec §4: «Записаться на консультацию» shows the consultation form's fields, and is submitted as it. */
+const WEBFORM_OF: Partial<Record<PopupForm, string>> = { consultation1: 'consultation' };
+
+/** The Drupal webform a popup reads its fields from and submits into. */
+export const webformOf = (form: PopupForm): string => WEBFORM_OF[form] ?? form;
+
 export const isPopupForm = (value: unknown): value is PopupForm => typeof value === 'string' && Object.hasOwn(POPUP_TITLES, value);
 
 /** The attribute that makes any element open a popup: its value is the form id. */

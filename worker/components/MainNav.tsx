@@ -56,6 +56,8 @@ function SubmenuList({ items, path, depth }: { items: MenuItem[]; path: string; 
  */
 export function MainNav({ menu, services, path }: { menu: Deferred<MenuItem[]>; services: Deferred<MenuItem[]>; path: string }) {
   const items = withServices(use(menu), use(services));
+  // A Drupal without the clinic's menu endpoint has no main menu: no empty bar under the header.
+  if (items.length === 0) return null;
   return (
     <nav className="main-nav" aria-label="Главное меню">
       <ul className="main-nav__list container">

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { CONSENT, MAX_FILE_BYTES, MAX_JSON_BYTES, type FormDefinition, type SubmitAnswer } from '../../common/forms/definition';
 import { validateForm, type FieldValue } from '../../common/forms/validate';
-import { POPUP_TITLES, isPopupForm, type PopupForm } from '../../common/popups';
+import { POPUP_TITLES, isPopupForm, webformOf, type PopupForm } from '../../common/popups';
 import type { AppEnv } from '../app-env';
 import { clientIp } from '../middleware/client-ip';
 import type { Lead, LeadMessage } from '../leads/lead';
@@ -16,10 +16,6 @@ import { addMultipart, jsonValue, leadFieldOf, MAX_VALUE_LENGTH, textsOf } from 
  * clean answer with a Russian message, never a 5xx.
  */
 export const formRoutes = new Hono<AppEnv>();
-
-/** Spec §4: «Записаться на консультацию» shows the consultation form's fields, and is submitted as it. */
-const WEBFORM_OF: Partial<Record<PopupForm, string>> = { consultation1: 'consultation' };
-const webformOf = (form: PopupForm) => WEBFORM_OF[form] ?? form;
 
 /**
  * A multipart body: room for a file somewhat over the limit, so that its sender

@@ -33,11 +33,28 @@ export const flag = z
   .optional()
   .transform((value) => value ?? false);
 
+/**
+ * The subrequests module that the `next` module brings on Drupal 10.2 claims every empty PHP array
+ * in a serialised answer and writes its own envelope in its place, `{"content": "[]", "headers": {…}}`
+ * (docs/drupal.md, "What a real Drupal answers"): an empty Views export comes as that. Read as what it wraps.
+ */
+export function unwrapSubrequest(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const keys = Object.keys(value);
+  if (keys.length !== 2 || !('content' in value) || !('headers' in value) || typeof value.content !== 'string') return value;
+  try {
+    return JSON.parse(value.content) as unknown;
+  } catch {
+    return value;
+  }
+}
+
 /** A map keyed by Drupal ids, or `[]` when PHP had nothing to put in it; entries kept in order. */
 export const phpMap = <T extends z.ZodType>(item: T) =>
-  z
-    .union([z.record(z.string(), item), z.array(item)])
-    .transform((value): z.output<T>[] => (Array.isArray(value) ? value : Object.values(value)));
+  z.preprocess(
+    unwrapSubrequest,
+    z.union([z.record(z.string(), item), z.array(item)]).transform((value): z.output<T>[] => (Array.isArray(value) ? value : Object.values(value))),
+  );
 
 /** A list that PHP may have encoded as an object keyed by index or id. */
 export const phpList = phpMap;
