@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CAROUSELS, carouselCss, type CarouselKind } from '../../common/carousels';
 import { Carousel } from '../../worker/components/Carousel';
+import { PreFooter } from '../../worker/components/layout/PreFooter';
 import type { DrupalClient } from '../../worker/drupal/client';
 import { hrefOfUri, linkFieldOf } from '../../worker/drupal/link-field';
 import { OtherListSchema } from '../../worker/drupal/schemas/other-list';
@@ -231,5 +232,17 @@ describe("the 'other' lists' rows, read leniently", () => {
     expect(img).toMatchObject({ image: { url: '/sites/default/files/p.jpg' }, date: '2026-09-21' });
     const [unsafe] = OtherListSchema.parse([{ title: 'x', view_node: 'javascript:alert(1)', field_image: 'javascript:alert(1)' }]);
     expect(unsafe).toMatchObject({ url: undefined, image: undefined });
+  });
+});
+
+describe('a card without a picture among cards with one', () => {
+  it("keeps the picture's room, quietly decorated, only where another card of its row has a picture", async () => {
+    const pictured: Teaser = { title: 'Иванова Мария Петровна', url: '/doctors/ivanova.html', nid: 1, image: { url: '/sites/default/files/i.jpg', alt: '' } };
+    const bare: Teaser = { title: 'Смирнова Ольга Викторовна', url: '/doctors/smirnova.html', nid: 2 };
+    const html = await render(<PreFooter lists={{ doctors: defer(Promise.resolve([pictured, bare])), news: defer(Promise.resolve([bare])), promotions: defer(Promise.resolve([])) }} />);
+    const doctors = shelf(html, 'doctors')!;
+    expect(doctors.match(/teaser__media--none/g)).toHaveLength(1);
+    expect(doctors).toContain('teaser__ornament');
+    expect(shelf(html, 'news')).not.toContain('teaser__media');
   });
 });

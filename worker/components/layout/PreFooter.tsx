@@ -3,7 +3,7 @@ import type { Teaser } from '../../drupal/types';
 import type { PreFooterData } from '../../loaders/pre-footer';
 import type { Deferred } from '../../render/deferred';
 import { Carousel } from '../Carousel';
-import { TeaserCard, type TeaserShape } from '../TeaserCard';
+import { TeaserCard, anyPictured, type TeaserShape } from '../TeaserCard';
 import { SectionTitle } from '../ui/SectionTitle';
 
 interface Shelf {
@@ -28,6 +28,7 @@ function TeaserShelf({ shelf, items }: { shelf: Shelf; items: Deferred<Teaser[]>
   const headingId = useId();
   // Drupal has nothing here, or the call failed: the section is left out.
   if (teasers.length === 0) return null;
+  const pictured = anyPictured(teasers);
   return (
     <div className={`pre-footer__shelf pre-footer__shelf--${shelf.list}`}>
       <SectionTitle id={headingId} title={shelf.title} action={{ href: shelf.href, label: shelf.more }} />
@@ -36,7 +37,7 @@ function TeaserShelf({ shelf, items }: { shelf: Shelf; items: Deferred<Teaser[]>
         labelledBy={headingId}
         slides={teasers.map((teaser, index) => ({
           key: `${teaser.nid ?? teaser.url ?? teaser.title}|${index}`,
-          content: <TeaserCard teaser={teaser} shape={shelf.shape} dated={shelf.dated} />,
+          content: <TeaserCard teaser={teaser} shape={shelf.shape} dated={shelf.dated} pictureRoom={pictured} />,
         }))}
       />
     </div>

@@ -9,7 +9,7 @@ import { PriceTable } from '../../components/PriceTable';
 import { QaList, qaItemsOf } from '../../components/QaList';
 import { ReviewCard, ReviewList } from '../../components/ReviewCard';
 import { Streamed } from '../../components/Streamed';
-import { TeaserCard } from '../../components/TeaserCard';
+import { TeaserCard, anyPictured } from '../../components/TeaserCard';
 import { VideoFacade } from '../../components/VideoFacade';
 import { ButtonLink } from '../../components/ui/Button';
 import { ContentImage } from '../../components/ui/ContentImage';
@@ -106,8 +106,11 @@ function PromoBlock({ promo }: { promo?: AlternatePromo }) {
   );
 }
 
-const teaserSlides = (rows: ViewRow[], shape: 'portrait' | 'landscape') =>
-  rows.map((row, index) => ({ key: `${row.nid ?? row.title}-${index}`, content: <TeaserCard teaser={rowTeaser(row)} shape={shape} /> }));
+const teaserSlides = (rows: ViewRow[], shape: 'portrait' | 'landscape') => {
+  const teasers = rows.map(rowTeaser);
+  const pictured = anyPictured(teasers);
+  return teasers.map((teaser, index) => ({ key: `${rows[index]!.nid ?? teaser.title}-${index}`, content: <TeaserCard teaser={teaser} shape={shape} pictureRoom={pictured} /> }));
+};
 
 function BeforeAfterSlide({ row }: { row: ViewRow }) {
   const [before, after] = row.images;
