@@ -363,7 +363,7 @@ describe("the demo's webform_rest checks the new kinds as webform does", () => {
     const res = await submit({ vash_telefon: '+7 (999) 222-33-44', fio: { first: 'Вера' }, procedury: ['botoks'], kak_uznali: 'televizor', vozrast: '12', email: 'vera@', usloviya: 0 });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: Record<string, string> };
-    expect(Object.keys(body.error).sort()).toEqual(['email', 'fio][last', 'kak_uznali', 'procedury', 'usloviya', 'vozrast']);
+    expect(Object.keys(body.error).sort()).toEqual(['email][mail_1', 'email][mail_2', 'fio][last', 'kak_uznali', 'procedury', 'usloviya', 'vozrast']);
     expect(body.error['fio][last']).toBe('Поле «Фамилия» обязательно для заполнения.');
     expect(body.error.usloviya).toBe('Поле «Я принимаю условия акции» обязательно для заполнения.');
     const ok = await submit({ vash_telefon: '+7 (999) 222-33-44', fio: { first: 'Вера', last: 'Смирнова', hacked: 'x' }, kak_uznali: 'internet', usloviya: 1 });

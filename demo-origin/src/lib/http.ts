@@ -49,6 +49,33 @@ export function noRoute(c: Ctx): Response {
   return json({ message: `No route found for "${c.req.method} ${u.origin}${u.pathname}"` }, 404);
 }
 
+/**
+ * Drupal's own HTML "Page not found" page: what a path no route matches gets, even under /jsonapi
+ * (an unknown resource type: no JSON:API route, so no JSON:API error document). Cut down to its bones.
+ */
+export function htmlNotFound(): Response {
+  const body =
+    '<!DOCTYPE html>\n<html lang="ru" dir="ltr">\n<head>\n<meta charset="utf-8" />\n' +
+    '<meta name="Generator" content="Drupal 10 (https://www.drupal.org)" />\n<title>Страница не найдена | Клиника «Лаванда»</title>\n</head>\n' +
+    '<body>\n<main role="main">\n<h1>Страница не найдена</h1>\n<p>Запрашиваемая страница не найдена.</p>\n</main>\n</body>\n</html>\n';
+  return new Response(body, { status: 404, headers: { 'Content-Type': 'text/html; charset=UTF-8', ...BASE_HEADERS } });
+}
+
+/**
+ * PHP's uncaught exception as Drupal renders it to an API client with verbose error reporting: 500,
+ * text/plain, the message and the backtrace's HTML. What decoupled_router ≤2.0.5 answers for a path
+ * that resolves to a config entity without a canonical link template (core search's `/search…` pages),
+ * and what webform_rest answers when a value's type makes PHP's own functions throw.
+ */
+export function phpError(exception: string, message: string, where: string): Response {
+  const esc = (t: string) => t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#039;');
+  return textPlain(
+    'The website encountered an unexpected error. Try again later.<br><br>' +
+      `<em class="placeholder">${esc(exception)}</em>: ${esc(message)} in <em class="placeholder">${esc(where)}</em>. <pre class="backtrace"></pre>`,
+    500,
+  );
+}
+
 /** `?_format=` check of core REST routes: json (or absent) is fine, anything else is 406. */
 export function badFormat(c: Ctx): Response | null {
   const f = c.req.query('_format');

@@ -94,7 +94,7 @@ export function nodeResource(n: NodeRecord): Resource {
     drupal_internal__vid: n.vid,
     langcode: 'ru',
     revision_timestamp: n.changed,
-    revision_log: null,
+    // No revision_log: only "view all revisions" may see it, and anonymous requests are the site's.
     status: n.status,
     title: n.title,
     created: n.created,

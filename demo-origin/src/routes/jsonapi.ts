@@ -8,7 +8,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { canViewUnpublished } from '../lib/auth';
-import { jsonApi, originOf, type Ctx } from '../lib/http';
+import { htmlNotFound, jsonApi, originOf, type Ctx } from '../lib/http';
 import type { Json, JsonObject } from '../lib/json';
 import {
   JSONAPI_VERSION,
@@ -73,10 +73,6 @@ function forbidden(c: Ctx): Response {
   return errorResponse(c, 403, 'The current user is not allowed to GET the selected resource.', { source: { pointer: '/data' } });
 }
 
-function noRoute(c: Ctx): Response {
-  const u = new URL(c.req.url);
-  return errorResponse(c, 404, `No route found for "${c.req.method} ${u.origin}${u.pathname}"`);
-}
 
 // ---- Index ------------------------------------------------------------------------------------------
 
@@ -92,7 +88,8 @@ jsonapiRoutes.get('/jsonapi', (c) => {
 
 jsonapiRoutes.get('/jsonapi/:entityType/:bundle', (c) => {
   const t = resourceType(c.req.param('entityType'), c.req.param('bundle'));
-  if (!t) return noRoute(c);
+  // No such resource type: no JSON:API route matches, so Drupal answers its HTML 404 page.
+  if (!t) return htmlNotFound();
   const { pairs, tree } = parsed(c);
   const schema = schemaOf(t);
   const fieldNames = new Set([...schema.attributes, ...schema.relationships]);
@@ -145,7 +142,7 @@ jsonapiRoutes.get('/jsonapi/:entityType/:bundle', (c) => {
 
 function loadIndividual(c: Ctx): { t: ResourceType; r: Resource } | Response {
   const t = resourceType(c.req.param('entityType') ?? '', c.req.param('bundle') ?? '');
-  if (!t) return noRoute(c);
+  if (!t) return htmlNotFound();
   const r = t.byId(c.req.param('uuid') ?? '');
   if (!r) return notConverted(c, t);
   if (!r.published && !canViewUnpublished(c)) return forbidden(c);
@@ -230,4 +227,5 @@ jsonapiRoutes.on(['POST', 'PATCH', 'PUT', 'DELETE'], '/jsonapi/*', (c) => {
   return errorResponse(c, 405, `No route found for "${c.req.method} ${u.origin}${u.pathname}": Method Not Allowed (Allow: GET)`);
 });
 
-jsonapiRoutes.all('/jsonapi/*', (c) => noRoute(c));
+// Any other path under /jsonapi matches no route: Drupal's HTML 404 page, not a JSON:API error document.
+jsonapiRoutes.all('/jsonapi/*', () => htmlNotFound());

@@ -9,7 +9,7 @@ import { HOME_NID } from '../content/pages';
 import { termPath } from '../content/terms';
 import type { AppEnv } from '../env';
 import { canViewUnpublished } from '../lib/auth';
-import { json, normalizePath, originOf } from '../lib/http';
+import { json, normalizePath, originOf, phpError } from '../lib/http';
 import { isJsonObject, type JsonObject } from '../lib/json';
 import { isLean } from '../lib/schema';
 import { followRedirects, resolveInternal, type Hop, type Target } from '../lib/paths';
@@ -50,7 +50,8 @@ function v206(body: JsonObject): JsonObject {
     else if (k !== 'langcode') leanEntity[k] = v;
   }
   const out: JsonObject = { resolved: body.resolved ?? null, isExternal: false, isHomePath: body.isHomePath ?? false, entity: leanEntity };
-  if (entity.langcode !== undefined) out.langcode = entity.langcode;
+  // 2.0.6+ sends the entity's language at the top level (≤2.0.5 sends none on a one-language site).
+  out.langcode = typeof entity.langcode === 'string' ? entity.langcode : 'ru';
   for (const key of ['label', 'jsonapi', 'meta']) {
     const v = body[key];
     if (v !== undefined) out[key] = v;
@@ -64,8 +65,9 @@ function configTranslated(origin: string, e: ConfigEntity): JsonObject {
   return {
     resolved: url,
     isHomePath: false,
-    entity: { canonical: url, type: e.type, bundle: e.bundle, id: e.id, uuid: e.uuid, langcode: 'ru', path: e.path },
-    label: e.label,
+    entity: { canonical: url, type: e.type, bundle: e.bundle, id: e.id, uuid: e.uuid, path: e.path },
+    // `label` only with "view label" access: an anonymous request has it for a contact form, not for a webform.
+    ...(e.type === 'webform' ? {} : { label: e.label }),
     jsonapi: {
       individual: `${origin}/jsonapi/${e.type}/${e.bundle}/${e.uuid}`,
       resourceName: `${e.type}--${e.bundle}`,
@@ -84,7 +86,8 @@ function translated(origin: string, target: Target): JsonObject {
     return {
       resolved: url,
       isHomePath: n.nid === HOME_NID,
-      entity: { canonical: url, type: 'node', bundle: n.bundle, id: String(n.nid), uuid: n.uuid, langcode: 'ru', path: n.alias },
+      // No `langcode` on a one-language site; `path` is the next module's addition.
+      entity: { canonical: url, type: 'node', bundle: n.bundle, id: String(n.nid), uuid: n.uuid, path: n.alias },
       label: n.title,
       jsonapi: {
         individual: `${origin}/jsonapi/node/${n.bundle}/${n.uuid}`,
@@ -101,7 +104,7 @@ function translated(origin: string, target: Target): JsonObject {
   return {
     resolved: url,
     isHomePath: false,
-    entity: { canonical: url, type: 'taxonomy_term', bundle: t.vocabulary, id: String(t.tid), uuid: t.uuid, langcode: 'ru', path: termPath(t) },
+    entity: { canonical: url, type: 'taxonomy_term', bundle: t.vocabulary, id: String(t.tid), uuid: t.uuid, path: termPath(t) },
     label: t.name,
     jsonapi: {
       individual: `${origin}/jsonapi/taxonomy_term/${t.vocabulary}/${t.uuid}`,
@@ -118,6 +121,15 @@ routerRoutes.get('/router/translate-path', (c) => {
   const path = normalizePath(c.req.query('path'));
   if (path === null) {
     return json({ message: 'Unable to translate empty path. Please send a ?path query string parameter with your request.' }, 404);
+  }
+  // Core search's pages (`/search`, `/search/node`, …) resolve to a search_page config entity, which has no
+  // canonical link template: decoupled_router ≤2.0.5 throws, and Drupal answers 500 text/plain.
+  if (path === '/search' || path.startsWith('/search/')) {
+    return phpError(
+      'Drupal\\Core\\Entity\\Exception\\UndefinedLinkTemplateException',
+      "No link template 'canonical' found for the 'search_page' entity type",
+      'Drupal\\Core\\Entity\\EntityBase->toUrl()',
+    );
   }
   const notFound: JsonObject = {
     message: `Unable to resolve path ${path}.`,

@@ -132,7 +132,10 @@ userRoutes.post('/user/login', async (c) => {
   state.sessions.set(session.id, session);
   return json(
     {
-      current_user: { uid: String(account.uid), roles: [...account.roles], name: account.name },
+      // `roles` only with "administer users" (core's field access on the user entity): an editor's login has none.
+      current_user: account.roles.includes('administrator')
+        ? { uid: String(account.uid), roles: [...account.roles], name: account.name }
+        : { uid: String(account.uid), name: account.name },
       csrf_token: session.csrfToken,
       logout_token: session.logoutToken,
     },

@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { accountByName } from '../content/users';
 import { PREDEFINED_OPTIONS, webformById, type ElementDef, type WebformDef } from '../content/webforms';
 import type { AppEnv } from '../env';
-import { badFormat, json, noRoute } from '../lib/http';
+import { badFormat, json, noRoute, phpError } from '../lib/http';
 import { isJsonObject, type Json, type JsonObject } from '../lib/json';
 import { state, type Submission } from '../lib/state';
 
@@ -50,7 +50,8 @@ export const webformRoutes = new Hono<AppEnv>();
 
 function initialize(form: WebformDef, key: string, def: ElementDef, parents: readonly string[]): JsonObject {
   const out: JsonObject = { '#type': def.type };
-  if (def.title !== undefined) out['#title'] = def.title;
+  // Webform gives every element a #title, null when it has none (a markup's), and the same #admin_title.
+  out['#title'] = def.title ?? null;
   if (def.required) out['#required'] = true;
   if (def.private) out['#private'] = true;
   if (def.access === false) out['#access'] = false;
@@ -67,6 +68,7 @@ function initialize(form: WebformDef, key: string, def: ElementDef, parents: rea
           ...(partDef.required ? { '#required': true } : {}),
           ...(partDef.access === false ? { '#access': false } : {}),
           ...Object.fromEntries(Object.entries(partDef.props ?? {}).map(([k, v]) => [`#${k}`, v])),
+          '#admin_title': partDef.title ?? null,
           '#webform_composite_id': `${form.id}--${key}--${part}`,
           '#webform_composite_key': `${key}__${part}`,
           '#webform_composite_parent_key': key,
@@ -85,7 +87,7 @@ function initialize(form: WebformDef, key: string, def: ElementDef, parents: rea
     '#webform_multiple': MULTIPLE_TYPES.has(def.type),
     '#webform_composite': def.composite !== undefined,
     '#webform_parents': [...parents, key],
-    '#admin_title': def.title ?? key,
+    '#admin_title': def.title ?? null,
     '#webform_plugin_id': def.type,
   });
   for (const [childKey, child] of Object.entries(def.children ?? {})) {
@@ -286,8 +288,11 @@ function validate(form: WebformDef, data: JsonObject): Record<string, string> {
         break;
       case 'email_confirm':
       case 'webform_email_confirm':
-        // The confirmed e-mail itself: the second input never reaches the submission.
-        if (!EMAIL_RE.test(text.trim())) errors[key] = `Адрес электронной почты «${text}» недействителен.`;
+        // The value goes into both inputs, and each refuses it under its own name (`key][mail_1`, `key][mail_2`).
+        if (!EMAIL_RE.test(text.trim())) {
+          errors[`${key}][mail_1`] = `Адрес электронной почты «${text}» недействителен.`;
+          errors[`${key}][mail_2`] = `Адрес электронной почты «${text}» недействителен.`;
+        }
         break;
       case 'number': {
         const n = typeof value === 'number' ? value : /^\s*-?\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN;
@@ -475,6 +480,14 @@ webformRoutes.post('/webform_rest/submit', async (c) => {
   if (data.draft === true) return json({ error: { message: 'This webform does not allow draft submissions.' } }, 400);
   if (state.webformSwitches.get(form.id)?.closed) return json({ error: { message: CLOSED_MESSAGE } }, 400);
 
+  // An email_confirm's value is one string, which webform copies into both of its inputs; anything else
+  // (an object of the two inputs, say) reaches PHP's trim() and is an uncaught TypeError: 500 text/plain.
+  for (const [key, def] of flatten(form.elements)) {
+    const v = data[key];
+    if ((def.type === 'email_confirm' || def.type === 'webform_email_confirm') && v !== null && typeof v === 'object') {
+      return phpError('TypeError', 'trim(): Argument #1 ($string) must be of type string, array given', 'trim()');
+    }
+  }
   const errors = validate(form, data);
   if (Object.keys(errors).length > 0) {
     return json({ message: 'Submitted Data contains validation errors.', error: errors }, 400);
