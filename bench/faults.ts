@@ -559,9 +559,9 @@ async function valkeyKilled(suite: Suite, site: WorkerServer, valkey: { current:
 
 // ---------------------------------------------------------------------------------------------
 
-/** The demo origin; its log (wrangler's, at level log) shows reloads, which lose its fault switches. */
+/** The demo origin with its full log, which shows reloads (a reload loses its fault switches). */
 async function startDemo(): Promise<WorkerServer> {
-  return startDemoOrigin({ port: await freePort() });
+  return startDemoOrigin({ port: await freePort(), developerLog: true });
 }
 
 /**

@@ -30,6 +30,8 @@ export interface StartOptions {
   persistTo?: string;
   /** Print the worker's output as it comes (npm start); tests keep it for failures. */
   inheritOutput?: boolean;
+  /** Keep what a developer sees under `npm start` (the worker's console.log lines) though not printed; implied by inheritOutput. */
+  developerLog?: boolean;
   timeoutMs?: number;
   /** A path that proves the server answers without side effects (no Drupal call, no counted request). */
   readyPath: string;
@@ -46,8 +48,8 @@ export async function startWorker(options: StartOptions): Promise<WorkerServer> 
     '--persist-to', persistTo,
     '--show-interactive-dev-session=false',
     // `log`, not `info`: wrangler prints a worker's console.log (the JSON line per request) only from there on.
-    // The same for `npm start` and the tests, whose servers keep their newest output for a failure's message.
-    '--log-level', 'log',
+    // Other tests' servers keep warnings only: their output is read just for a failure's message.
+    '--log-level', options.inheritOutput || options.developerLog || process.env.WRANGLER_LOG ? 'log' : 'warn',
   ];
   for (const [name, value] of Object.entries(options.vars ?? {})) args.push('--var', `${name}:${value}`);
   const child = spawn(process.execPath, args, {

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_ROUTES, PAGE_SIZE } from '../../worker/routes/listing-table';
-import { TARGETS, get, h1, nodeBundles, publishedNodes, type PublishedNode } from './helpers';
+import { TARGETS, get, h1, jsonapi, nodeBundles, publishedNodes, type PublishedNode } from './helpers';
 
 /** The bundles whose nodes are pages of their own (the home slider's slides are not). */
 const PAGE_BUNDLES = ['page', 'services', 'doctors', 'news', 'article', 'actions', 'reviews', 'gallery', 'video', 'equipment', 'smi_o_nas', 'patients'];
@@ -99,9 +99,20 @@ describe.each(TARGETS)('the site on %s over a real Drupal', (target, site) => {
     expect((await get(site, '/nikogda-ne-bylo.html')).status).toBe(404);
   });
 
-  it('keeps a draft from visitors', async () => {
+  it('keeps a draft from visitors: the 403 page, as Drupal answers its path', async () => {
     const draft = await get(site, '/draft.html');
-    expect([403, 404]).toContain(draft.status);
+    expect(draft.status).toBe(403);
+    expect(draft.html).toContain('Доступ запрещён');
     expect(draft.html).not.toContain('Секретный черновик');
+  });
+
+  it("shows a term's page at its alias, with the services of its section", async () => {
+    type Terms = { data: { attributes: { name: string; path: { alias: string | null } } }[] };
+    const terms = await jsonapi<Terms>('taxonomy_term/services?page[limit]=50');
+    const term = terms.data.find((t) => t.attributes.path.alias)!;
+    expect(term, 'the clinic has a section with an alias').toBeDefined();
+    const page = await get(site, encodeURI(term.attributes.path.alias!));
+    expect(page.status).toBe(200);
+    expect(h1(page.html)).toBe(term.attributes.name);
   });
 });

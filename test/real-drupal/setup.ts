@@ -92,7 +92,8 @@ export default async function setup(project: TestProject) {
       ORIGIN_TIMEOUT_MS: '15000',
       LEAD_RETRY_SECONDS: '1',
     });
-    const workers: WorkerServer = await startSite({ port: workersPort, vars: vars(workersUrl) });
+    // At `npm start`'s log level: request-log.test.ts reads the lines a developer sees.
+    const workers: WorkerServer = await startSite({ port: workersPort, vars: vars(workersUrl), developerLog: true });
     stops.push(() => workers.stop());
     const valkey = await startValkey({ port: await freePort() });
     stops.push(() => valkey.stop());

@@ -32,6 +32,13 @@ describe("a Drupal error about one path", () => {
     expect(await demo.count('path=%2Fsearch%2Fhelp')).toBe(before);
   });
 
+  it("stays an outage when that answer is a 503: Drupal or its gateway unavailable, not the path's fault", async () => {
+    await demo.faults({ rules: [{ match: `translate-path?path=${encodeURIComponent('/nedostupno.html')}`, status: 503 }] });
+    const { status, html } = await page('/nedostupno.html');
+    expect(status).toBe(503);
+    expect(html).toContain('Сайт временно недоступен');
+  });
+
   it('stays an outage when Drupal answers 5xx to everything', async () => {
     await demo.faults({ rules: [{ match: '/', status: 500 }] });
     const { status, html } = await page('/nikogda-ne-otkryvali.html');

@@ -214,18 +214,18 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
   const drupalAnswers = () => fetchFromOrigin(urls.entryPoint(), origin).then(({ status }) => status < 500, () => false);
 
   /**
-   * A call about one path that Drupal answered with a 5xx while it answers other calls is that
-   * path's problem, not an outage (docs/drupal.md, "One path's error"): decoupled_router throws
-   * for a config entity without a canonical page, such as search's `/search`. The path gets
-   * `answer` as a briefly cached negative, which the circuit breaker counts as an answer; the log
-   * names the endpoint once per fetch. A Drupal that answers its entry point with a 5xx too, or
-   * not at all, is an outage, as before.
+   * A call about one path that Drupal answered with its 500 (an exception while answering it) while it
+   * answers other calls is that path's problem, not an outage (docs/drupal.md, "One path's error"):
+   * decoupled_router throws for a config entity without a canonical page, such as search's `/search`.
+   * The path gets `answer` as a briefly cached negative, which the circuit breaker counts as an answer;
+   * the log names the endpoint once per fetch. A 502, 503 or 504 (Drupal or its gateway unavailable), a
+   * Drupal that answers its entry point with a 5xx too, or one that does not answer, is an outage, as before.
    */
   const onePathOnly = async <T>(what: string, url: string, load: () => Promise<Loaded<T>>, answer: T): Promise<Loaded<T>> => {
     try {
       return await load();
     } catch (error) {
-      if (!(error instanceof OriginError) || error.status === undefined || error.status < 500 || !(await drupalAnswers())) throw error;
+      if (!(error instanceof OriginError) || error.status !== 500 || !(await drupalAnswers())) throw error;
       console.warn(`${what}: Drupal ответил ${error.status} только на этот путь (${url}); страница не найдена`);
       return { value: answer, negative: true };
     }

@@ -117,14 +117,17 @@ function translated(origin: string, target: Target): JsonObject {
   };
 }
 
+/** The standard profile's search pages (node and user search, their help), as a real Drupal 10 routes them. */
+const SEARCH_PAGES = new Set(['/search', '/search/node', '/search/user', '/search/help', '/search/node/help', '/search/user/help']);
+
 routerRoutes.get('/router/translate-path', (c) => {
   const path = normalizePath(c.req.query('path'));
   if (path === null) {
     return json({ message: 'Unable to translate empty path. Please send a ?path query string parameter with your request.' }, 404);
   }
-  // Core search's pages (`/search`, `/search/node`, …) resolve to a search_page config entity, which has no
-  // canonical link template: decoupled_router ≤2.0.5 throws, and Drupal answers 500 text/plain.
-  if (path === '/search' || path.startsWith('/search/')) {
+  // Core search's pages resolve to a search_page config entity, which has no canonical link template:
+  // decoupled_router 2.0.5 throws, and Drupal answers 500 text/plain. Any other path under /search is unknown.
+  if (SEARCH_PAGES.has(path)) {
     return phpError(
       'Drupal\\Core\\Entity\\Exception\\UndefinedLinkTemplateException',
       "No link template 'canonical' found for the 'search_page' entity type",
