@@ -1,5 +1,5 @@
 /**
- * A real Drupal for the tests: installs one of the codebases of /work/shared/real-drupal (install.sh), provisions
+ * A real Drupal for the tests: installs one of the real-drupal codebases (`../shared/real-drupal` beside the repository, or REAL_DRUPAL_DIR; its install.sh), provisions
  * the clinic's content model with provision.php, and serves it with PHP's built-in server (serve.sh) in its own
  * process group. Nothing here reaches the internet: install.sh unpacks a local tarball, drush works on SQLite.
  *

@@ -1,7 +1,7 @@
 <?php
 // phpcs:ignoreFile
 /**
- * Provisions a real Drupal (installed by /work/shared/real-drupal/install.sh) with the clinic's content model,
+ * Provisions a real Drupal (installed by install.sh of the real-drupal codebases beside the repository, `../shared/real-drupal`, or REAL_DRUPAL_DIR) with the clinic's content model,
  * as the clinic's site builder would: bundles and fields, taxonomy, nodes with `.html` aliases and images, a
  * draft, menus, the six popup webforms, webform_rest's REST resources, the API and editor accounts, the
  * clinic's `/rest/...` lists as real Views REST exports and, when the `next` module is on, its sites and

@@ -75,6 +75,9 @@ describe("Drupal's validation messages", () => {
     );
     expect(russianMessage('Ваш телефон field is required.')).toBe('Заполните это поле.');
     expect(russianMessage('The specified e-mail addresses do not match.')).toBe('Значения не совпадают.');
+    expect(russianMessage('E-mail field is required.')).toBe('Заполните это поле.');
+    expect(russianMessage('The email address <em>vera@</em> is not valid.')).toBe('Проверьте адрес электронной почты.');
+    expect(russianMessage('Ваш возраст must be higher than or equal to 18.')).toBe('Укажите значение из допустимого диапазона.');
     expect(russianMessage('Something only this Drupal says.')).toBe('Проверьте это поле.');
   });
 });

@@ -1,10 +1,10 @@
 import { EMAIL_CONFIRM_PARTS, partKey, type FormField } from '../../common/forms/definition';
 import type { Config } from '../config/config';
 import type { DrupalClient } from '../drupal/client';
-import { russianMessage } from './russian-message';
 import { OriginError } from '../drupal/origin';
 import { crmFileOf, describeLead, failureOf, postToCrm, refusalOf } from './crm';
 import type { Lead, LeadMessage } from './lead';
+import { russianMessage } from './russian-message';
 import { submitLead, uploadFiles, type Upload } from './submit';
 
 /** What the visitor is answered. */
