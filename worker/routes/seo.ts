@@ -41,7 +41,8 @@ async function sitemapPages(c: Context<AppEnv>): Promise<SitemapPage[]> {
   const today = todayInMoscow();
   // No listing of a bundle this Drupal does not have (its address is the 404 page there).
   const bundles = await drupal.nodeBundles();
-  const listings = LISTING_ROUTES.filter((route) => !bundles || bundles.has(route.bundle));
+  const present = (bundle: string) => !bundles || bundles.has(bundle);
+  const listings = LISTING_ROUTES.filter((route) => present(route.bundle));
   const calls = [
     ...listings.filter((route) => route.paged).map((route) => ({
       what: `listing ${route.path}`,
@@ -50,7 +51,7 @@ async function sitemapPages(c: Context<AppEnv>): Promise<SitemapPage[]> {
         return Array.from({ length: last }, (_, i): SitemapPage => ({ path: i === 0 ? route.path : `${route.path}/${i + 1}` }));
       }),
     })),
-    ...SITEMAP_BUNDLES.filter((bundle) => !bundles || bundles.has(bundle)).map((bundle) => ({
+    ...SITEMAP_BUNDLES.filter(present).map((bundle) => ({
       what: `nodes ${bundle}`,
       pages: drupal.nodePaths(bundle).then((nodes) =>
         nodes.flatMap(({ path, lastmod, nid }): SitemapPage[] => (nid !== undefined && ERROR_PAGE_NIDS.has(nid) ? [] : [lastmod ? { path, lastmod } : { path }])),
