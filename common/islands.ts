@@ -31,6 +31,7 @@ export type IslandComponent<P extends SerializableProps> = ((props: P & { childr
 };
 
 // An island without props is inferred as `{}`, not as any serialisable object.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export function defineIsland<P extends SerializableProps = {}>(
   islandName: string,
   hydrate: HydrateWhen,

@@ -18,7 +18,6 @@ export const logMark = (server: WorkerServer): number => server.written();
 /** Distinct error lines written since `mark`, most frequent first, e.g. `12× ✘ [ERROR] …`. */
 export function errorsSince(server: WorkerServer, mark: number, max = 3, node = false): string[] {
   const counts = new Map<string, number>();
-  // eslint-disable-next-line no-control-regex
   const plain = server.output(mark).replace(/\x1b\[[0-9;]*m/g, '');
   for (const line of plain.split('\n')) {
     if (node ? !NODE_ERROR_LINE.test(line) || NODE_EXPECTED.test(line) : !ERROR_LINE.test(line)) continue;

@@ -11,6 +11,7 @@ function loadMetrika(id: number) {
   if (typeof metrika() === 'function') return;
   const ym: MetrikaQueue = function () {
     // tag.js reads the queued `arguments` objects themselves, as its own snippet leaves them.
+    // eslint-disable-next-line prefer-rest-params
     (ym.a ??= []).push(arguments);
   };
   ym.l = Date.now();

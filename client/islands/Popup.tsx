@@ -70,7 +70,7 @@ function Popup({ phone, initial, metrikaId }: { phone: string; initial: string |
     const request = (id: PopupForm, trigger: HTMLElement | null, reveal: boolean) => {
       const ticket = ++latest.current;
       setLoading(trigger, true);
-      loadDefinition(id)
+      void loadDefinition(id)
         .then(
           (definition): Content => ({ kind: 'form', definition }),
           (error: unknown): Content => {

@@ -7,7 +7,7 @@
  * Screenshots: test-results/screenshots/editors-{login,login-error,cache-rebuild}-{390,1366}.png,
  * editors-cache-rebuild-done-1366.png, and an editor's price list and service page (editors-{price,service}-1366.png).
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEST_SECRETS } from '../setup/secrets';
 import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile } from './chromium';

@@ -4,7 +4,7 @@
  * through the worker to the demo Drupal, and the visitor on /thank-you.html.
  */
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONSENT, HONEYPOT, type FormDefinition, type FormField } from '../../common/forms/definition';
 import { POPUP_PAGES, POPUP_TITLES, type PopupForm } from '../../common/popups';

@@ -276,7 +276,7 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
         return found;
       };
       const list = get(urls.blocks(page), decodeJson('blocks', BlockListSchema, { notFound: { placements: [], landing: false } }));
-      for (const bundle of placedBundles) bodiesOf(bundle);
+      for (const bundle of placedBundles) void bodiesOf(bundle);
       const { placements, landing } = await list;
       // One block that fails to load is left out; the others still show.
       const contents = Promise.all(

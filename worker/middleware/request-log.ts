@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import type { Bindings } from '../config/bindings';
 import type { CallOutcome, OriginRecorder } from '../drupal/origin';
 import { editHeaders } from './edit-headers';

@@ -182,7 +182,7 @@ export function PopupForm({
   }
 
   return (
-    <form className="popup-form" noValidate onSubmit={submit} aria-busy={sending || undefined}>
+    <form className="popup-form" noValidate onSubmit={(event) => void submit(event)} aria-busy={sending || undefined}>
       {fields.map((field) =>
         field === CONSENT_FIELD ? (
           <CheckboxField key={field.key} id={idOf(field.key)} label={<ConsentLabel />} error={errors[field.key]}>

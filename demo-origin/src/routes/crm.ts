@@ -8,7 +8,6 @@
  */
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
-import { json } from '../lib/http';
 import { isJsonObject, type Json, type JsonObject } from '../lib/json';
 import { state, type CrmFileRecord, type CrmLead } from '../lib/state';
 import { crmFaults } from './control';

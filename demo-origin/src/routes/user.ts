@@ -93,7 +93,7 @@ userRoutes.post('/user/login', async (c) => {
   if (format !== 'json') return json({ message: `Unrecognized format: ${format}.` }, 400);
   if (currentSession(c)) return json({ message: 'This route can only be accessed by anonymous users.' }, 403);
 
-  let body: Json = null;
+  let body: Json;
   const raw = await c.req.text();
   try {
     body = raw.trim() ? (JSON.parse(raw) as Json) : null;

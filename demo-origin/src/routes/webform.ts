@@ -463,7 +463,7 @@ webformRoutes.post('/webform_rest/submit', async (c) => {
     return json({ message: `No route found that matches "Content-Type: ${contentType}"` }, 415);
   }
   const raw = await c.req.text();
-  let data: Json = null;
+  let data: Json;
   try {
     data = raw.trim() ? (JSON.parse(raw) as Json) : null;
   } catch {

@@ -20,7 +20,7 @@ export interface BlockPlacement {
  * a placement whose plugin names next_cycle_links (bare, or as a derivative such as
  * "blocks_for_page:next_cycle_links") is that list, shown in the region it was placed in.
  */
-const NEXT_LINKS_PLUGIN = /(?:^|[:_\-])next[_-]cycle[_-]links(?:$|[:_\-])/i;
+const NEXT_LINKS_PLUGIN = /(?:^|[:_-])next[_-]cycle[_-]links(?:$|[:_-])/i;
 
 /** label_display: "visible" / "1" / true show the title; "0", "", false and missing hide it. */
 const labelDisplay = z

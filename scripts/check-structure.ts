@@ -1,0 +1,47 @@
+/**
+ * The structure rules of docs/architecture.md, checked in `npm test`'s first step:
+ * no import cycle, no file in worker/ over 300 lines, a bundle's view read only in
+ * its own folder, and comments that cite the repository's docs, not documents a
+ * newcomer cannot open. Prints every breach and exits 1 when there is one.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import madge from 'madge';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const SOURCE = ['worker', 'client', 'common'];
+const MAX_LINES = 300;
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(join(ROOT, dir)).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(join(ROOT, path)).isDirectory() ? filesUnder(path) : /\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+const breaches: string[] = [];
+const sources = SOURCE.flatMap(filesUnder);
+
+const graph = await madge(
+  SOURCE.map((dir) => join(ROOT, dir)),
+  { fileExtensions: ['ts', 'tsx'], tsConfig: join(ROOT, 'tsconfig.worker.json'), baseDir: ROOT },
+);
+for (const cycle of graph.circular()) breaches.push(`import cycle: ${cycle.join(' → ')} → ${cycle[0]}`);
+
+for (const file of sources) {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const lines = text.split('\n');
+  if (file.startsWith(`worker${sep}`) && lines.length > MAX_LINES) breaches.push(`${file}: ${lines.length} lines (at most ${MAX_LINES})`);
+  lines.forEach((line, index) => {
+    const at = `${relative(ROOT, join(ROOT, file))}:${index + 1}`;
+    if (/view\.bundle\s*===/.test(line) && !file.startsWith(join('worker', 'bundles')))
+      breaches.push(`${at}: a bundle's view read outside its folder`);
+    if (/issue [0-9]|spec §/i.test(line)) breaches.push(`${at}: cites a document outside the repository (${line.trim()})`);
+  });
+}
+
+if (breaches.length) {
+  console.error(`structure: ${breaches.length} breaches of docs/architecture.md\n${breaches.join('\n')}`);
+  process.exit(1);
+}
+console.log(`structure: ${sources.length} files, no cycle, no breach`);
