@@ -27,8 +27,11 @@ const serviceWorkerVersion: Plugin = {
   generateBundle(_options, bundle) {
     const worker = bundle[SERVICE_WORKER];
     if (!worker || worker.type !== 'chunk') return this.error(`${SERVICE_WORKER} was not built`);
-    if (worker.imports.length > 0 || worker.dynamicImports.length > 0) return this.error(`${SERVICE_WORKER} must not import other chunks: ${worker.imports.join(', ')}`);
-    const names = Object.keys(bundle).filter((name) => name !== SERVICE_WORKER && name !== 'manifest.json').sort();
+    if (worker.imports.length > 0 || worker.dynamicImports.length > 0)
+      return this.error(`${SERVICE_WORKER} must not import other chunks: ${worker.imports.join(', ')}`);
+    const names = Object.keys(bundle)
+      .filter((name) => name !== SERVICE_WORKER && name !== 'manifest.json')
+      .sort();
     const version = createHash('sha256').update(names.join('\n')).digest('hex').slice(0, 16);
     if (!worker.code.includes('__OFFLINE_VERSION__')) return this.error(`${SERVICE_WORKER} has no version placeholder`);
     worker.code = worker.code.replaceAll('__OFFLINE_VERSION__', version);

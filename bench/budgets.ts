@@ -41,7 +41,10 @@ function recordTransfers(context: BrowserContext): () => Promise<Transfer> {
     const type = res.request().resourceType();
     const kind = type === 'script' || path.endsWith('.js') ? 'js' : type === 'stylesheet' || path.endsWith('.css') ? 'css' : null;
     if (!kind || pending.has(res.url())) return;
-    pending.set(res.url(), wireSize(res).then((size) => ({ kind, size })));
+    pending.set(
+      res.url(),
+      wireSize(res).then((size) => ({ kind, size })),
+    );
   });
   return async () => {
     const transfer: Transfer = { js: 0, css: 0, scripts: [] };

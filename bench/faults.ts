@@ -18,7 +18,16 @@
  * (e.g. `2,4`; all by default) to run only some parts; FAULTS_TARGETS (`workers,node` by default).
  */
 import { CONSENT } from '../common/forms/definition.ts';
-import { freePort, ROOT, startDemoOrigin, startNodeSite, startSite, startValkey, type ValkeyServer, type WorkerServer } from '../scripts/servers.ts';
+import {
+  freePort,
+  ROOT,
+  startDemoOrigin,
+  startNodeSite,
+  startSite,
+  startValkey,
+  type ValkeyServer,
+  type WorkerServer,
+} from '../scripts/servers.ts';
 import { countsDiff, demoControl, type DemoControl, type FaultConfig, type OriginCounts } from './faults/demo-control.ts';
 import { HOSTILE_CASES, judge } from './faults/hostile.ts';
 import { runLoad, type LoadResult } from './faults/load.ts';
@@ -128,7 +137,13 @@ async function findPages(demoUrl: string): Promise<Pages> {
   return {
     home,
     service,
-    faultSet: [home, service, { name: 'news', path: '/news.html' }, { name: 'news p2', path: '/news.html/2' }, { name: 'doctor', path: doctors[0]! }],
+    faultSet: [
+      home,
+      service,
+      { name: 'news', path: '/news.html' },
+      { name: 'news p2', path: '/news.html/2' },
+      { name: 'doctor', path: doctors[0]! },
+    ],
     neverVisited: news,
   };
 }
@@ -139,7 +154,8 @@ async function findPages(demoUrl: string): Promise<Pages> {
  */
 async function visit(suite: Suite, siteUrl: string, path: string, during: string): Promise<string | null> {
   const answer = await rawGet(siteUrl, path, { timeoutMs: REQUEST_TIMEOUT_MS });
-  if (typeof answer.status === 'number' && answer.status !== 200) suite.report.fail('visited200', `${during}: ${path} answered ${describe(answer)}`);
+  if (typeof answer.status === 'number' && answer.status !== 200)
+    suite.report.fail('visited200', `${during}: ${path} answered ${describe(answer)}`);
   checkNo5xx(suite, `${during}: ${path}`, answer, false);
   return typeof answer.status === 'number' ? String(answer.headers['x-cache'] ?? '') : null;
 }
@@ -175,7 +191,11 @@ interface RunMarks {
   sources: number;
 }
 
-const startRun = (suite: Suite, site: WorkerServer): RunMarks => ({ log: logMark(site), demoLog: logMark(suite.demo), sources: suite.sources.mark() });
+const startRun = (suite: Suite, site: WorkerServer): RunMarks => ({
+  log: logMark(site),
+  demoLog: logMark(suite.demo),
+  sources: suite.sources.mark(),
+});
 
 /**
  * Prints the worker's error lines and the source edits since the run started. Returns a remark
@@ -196,7 +216,8 @@ function endRun(suite: Suite, site: WorkerServer, marks: RunMarks, label: string
 
 function printLoad(label: string, connections: number, result: LoadResult, origin: number | string): void {
   // Requests still waiting when a run stops are neither answers nor timeouts; show them when they had waited long.
-  const inFlight = result.oldestInFlightMs > 2_000 ? `, ${result.inFlightAtStop} in flight at stop (oldest ${ms(result.oldestInFlightMs)})` : '';
+  const inFlight =
+    result.oldestInFlightMs > 2_000 ? `, ${result.inFlightAtStop} in flight at stop (oldest ${ms(result.oldestInFlightMs)})` : '';
   console.log(
     `  ${label.padEnd(34)} c=${String(connections).padEnd(4)} sent ${String(result.sent).padStart(6)}  ${formatStatuses(result.statuses).padEnd(28)}` +
       ` p50 ${ms(result.p50).padStart(7)}  p99 ${ms(result.p99).padStart(8)}  origin req ${origin}  X-Cache ${formatStatuses(result.xCache)}${inFlight}`,
@@ -226,7 +247,15 @@ async function warmScenario(suite: Suite, site: WorkerServer): Promise<void> {
       const label = `warm ${page.name}`;
       printLoad(label, connections, result, origin);
       judgeLoad(suite, label, result, endRun(suite, site, marks, `${label} c=${connections}`));
-      suite.report.row({ scenario: `1 ${label}`, connections, sent: result.sent, statuses: result.statuses, p50: result.p50, p99: result.p99, origin });
+      suite.report.row({
+        scenario: `1 ${label}`,
+        connections,
+        sent: result.sent,
+        statuses: result.statuses,
+        p50: result.p50,
+        p99: result.p99,
+        origin,
+      });
     }
   }
 }
@@ -298,7 +327,15 @@ async function runFault(suite: Suite, fs: FaultSite, fault: FaultCase, connectio
   await checkFaultKept(suite, fault, label);
   printLoad(fault.name, connections, result, origin);
   judgeLoad(suite, fault.name, result, endRun(suite, site, marks, label));
-  suite.report.row({ scenario: `2 ${fault.name}`, connections, sent: result.sent, statuses: result.statuses, p50: result.p50, p99: result.p99, origin });
+  suite.report.row({
+    scenario: `2 ${fault.name}`,
+    connections,
+    sent: result.sent,
+    statuses: result.statuses,
+    p50: result.p50,
+    p99: result.p99,
+    origin,
+  });
 
   // A page the site has never seen has nothing stale to serve: an honest 503 is allowed.
   const fresh = suite.pages.neverVisited.shift();
@@ -315,7 +352,9 @@ async function checkFaultKept(suite: Suite, fault: FaultCase, label: string): Pr
   const same = (a: FaultConfig = {}) => JSON.stringify({ delayMs: a.delayMs, rules: a.rules ?? [] });
   const inForce = await suite.control.faults();
   if (same(inForce) !== same(fault.faults)) {
-    suite.report.suiteProblem(`the demo origin lost its fault config during "${label}" (now ${JSON.stringify(inForce)}): restarted? That run did not test the fault.`);
+    suite.report.suiteProblem(
+      `the demo origin lost its fault config during "${label}" (now ${JSON.stringify(inForce)}): restarted? That run did not test the fault.`,
+    );
   }
 }
 
@@ -377,7 +416,9 @@ function printStormCosts(counts: OriginCounts): { perUrlMax: number; histogram: 
     console.log(`    e.g. /net-takoi-stranicy-${example}.html cost: ${calls.map(([k, n]) => `${k}${n > 1 ? ` ×${n}` : ''}`).join(', ')}`);
   }
   const unattributedTotal = Object.values(unattributed).reduce((a, b) => a + b, 0);
-  const list = Object.entries(unattributed).map(([k, n]) => `${k} ×${n}`).join(', ');
+  const list = Object.entries(unattributed)
+    .map(([k, n]) => `${k} ×${n}`)
+    .join(', ');
   console.log(`    calls naming no URL (path-independent): ${unattributedTotal}${unattributedTotal ? ` — ${list}` : ''}`);
   return { perUrlMax, histogram };
 }
@@ -402,13 +443,25 @@ async function unknownUrlStorm(suite: Suite, site: WorkerServer): Promise<void> 
   const urls = Math.max(sent, 1);
   printLoad('unknown URLs', STORM_CONNECTIONS, result, counts.total);
   const remark = endRun(suite, site, marks, 'unknown URLs');
-  console.log(`    ${urls} URLs in ${result.seconds.toFixed(1)} s; origin calls per unknown URL: ${(counts.total / urls).toFixed(2)} on average`);
+  console.log(
+    `    ${urls} URLs in ${result.seconds.toFixed(1)} s; origin calls per unknown URL: ${(counts.total / urls).toFixed(2)} on average`,
+  );
   const { perUrlMax, histogram } = printStormCosts(counts);
 
-  suite.report.row({ scenario: '3 unknown URLs', connections: STORM_CONNECTIONS, sent: result.sent, statuses: result.statuses, p50: result.p50, p99: result.p99, origin: `${counts.total} (${(counts.total / urls).toFixed(2)}/URL, max ${perUrlMax})` });
-  if (perUrlMax > 2) suite.report.fail('unknownCost', `an unknown URL cost up to ${perUrlMax} origin calls naming it (${formatStatuses(histogram)})`);
+  suite.report.row({
+    scenario: '3 unknown URLs',
+    connections: STORM_CONNECTIONS,
+    sent: result.sent,
+    statuses: result.statuses,
+    p50: result.p50,
+    p99: result.p99,
+    origin: `${counts.total} (${(counts.total / urls).toFixed(2)}/URL, max ${perUrlMax})`,
+  });
+  if (perUrlMax > 2)
+    suite.report.fail('unknownCost', `an unknown URL cost up to ${perUrlMax} origin calls naming it (${formatStatuses(histogram)})`);
   // Path-independent calls are allowed once (the error frame, cached); repeated per URL they are a cost too.
-  if (counts.total > 2 * urls + 20) suite.report.fail('unknownCost', `${counts.total} origin calls for ${urls} unknown URLs = ${(counts.total / urls).toFixed(2)} per URL`);
+  if (counts.total > 2 * urls + 20)
+    suite.report.fail('unknownCost', `${counts.total} origin calls for ${urls} unknown URLs = ${(counts.total / urls).toFixed(2)} per URL`);
   const broken = Object.fromEntries(Object.entries(result.statuses).filter(([code]) => !/^\d+$/.test(code) || Number(code) >= 500));
   if (Object.keys(broken).length) suite.report.fail('no5xx', `unknown URLs: ${formatStatuses(broken)}${remark}`);
   if (!sent || sent < UNKNOWN_URLS) suite.report.fail('no5xx', `the storm sent only ${sent} of ${UNKNOWN_URLS} URLs within 90 s`);
@@ -438,7 +491,9 @@ async function hostileInputs(suite: Suite, site: WorkerServer): Promise<void> {
 
     const verdict = judge(hostile, calls, answer, site.url);
     const location = answer.headers['location'] ? ` → ${short(String(answer.headers['location']), 60)}` : '';
-    console.log(`  ${String(answer.status).padStart(7)} ${ms(answer.ms).padStart(7)}  ${hostile.name}${location}  (${short(hostile.path, 70)})`);
+    console.log(
+      `  ${String(answer.status).padStart(7)} ${ms(answer.ms).padStart(7)}  ${hostile.name}${location}  (${short(hostile.path, 70)})`,
+    );
     for (const [key, n] of Object.entries(calls)) {
       console.log(`            ${verdict.forbiddenCalls.includes(key) ? '✗' : '·'} origin ${short(key)}${n > 1 ? ` ×${n}` : ''}`);
     }
@@ -508,7 +563,14 @@ async function valkeyKilled(suite: Suite, site: WorkerServer, valkey: { current:
   await prime(suite, site);
   await suite.control.reset();
   const marks = startRun(suite, site);
-  const load = runLoad({ baseUrl: site.url, paths, connections: VALKEY_CONNECTIONS, seconds: FAULT_SECONDS, timeoutSeconds: LOAD_TIMEOUT_SECONDS, latencyOf: '2xx' });
+  const load = runLoad({
+    baseUrl: site.url,
+    paths,
+    connections: VALKEY_CONNECTIONS,
+    seconds: FAULT_SECONDS,
+    timeoutSeconds: LOAD_TIMEOUT_SECONDS,
+    latencyOf: '2xx',
+  });
   await sleep(KILL_AFTER_MS);
   const old = valkey.current;
   await old.kill();
@@ -522,15 +584,25 @@ async function valkeyKilled(suite: Suite, site: WorkerServer, valkey: { current:
   const origin = (await suite.control.counts()).total;
   printLoad('Valkey killed', VALKEY_CONNECTIONS, result, origin);
   judgeLoad(suite, 'Valkey killed', result, endRun(suite, site, marks, 'Valkey killed'));
-  suite.report.row({ scenario: '5 Valkey killed', connections: VALKEY_CONNECTIONS, sent: result.sent, statuses: result.statuses, p50: result.p50, p99: result.p99, origin });
+  suite.report.row({
+    scenario: '5 Valkey killed',
+    connections: VALKEY_CONNECTIONS,
+    sent: result.sent,
+    statuses: result.statuses,
+    p50: result.p50,
+    p99: result.p99,
+    origin,
+  });
   const hung = (result.statuses.timeout ?? 0) + (result.statuses.unparsed ?? 0);
   if (hung) suite.report.fail('valkeyDown', `Valkey killed: ${hung} request(s) unanswered within ${LOAD_TIMEOUT_SECONDS} s`);
   if (probe && fresh) {
     console.log(`    never-visited ${fresh} with Valkey down: ${describe(probe)}, X-Cache ${probe.headers['x-cache'] ?? '—'}`);
-    if (probe.status !== 200) suite.report.fail('valkeyDown', `never-visited ${fresh} with Valkey down answered ${describe(probe)} (Workers, Drupal healthy: 200)`);
+    if (probe.status !== 200)
+      suite.report.fail('valkeyDown', `never-visited ${fresh} with Valkey down answered ${describe(probe)} (Workers, Drupal healthy: 200)`);
   }
   console.log(`    lead sent with Valkey down: ${lead.status} after ${ms(lead.ms)} ${lead.body}`);
-  if (lead.status !== 200 && lead.status !== 202) suite.report.fail('valkeyDown', `a lead sent with Valkey down answered ${lead.status} after ${ms(lead.ms)}: ${lead.body}`);
+  if (lead.status !== 200 && lead.status !== 202)
+    suite.report.fail('valkeyDown', `a lead sent with Valkey down answered ${lead.status} after ${ms(lead.ms)}: ${lead.body}`);
   const inCrmWhileDown = await crmHas(suite.demo.url, name);
   console.log(`    in the demo CRM before Valkey is back: ${inCrmWhileDown ? `yes (${inCrmWhileDown.deliveries} deliveries)` : 'no'}`);
 
@@ -549,11 +621,26 @@ async function valkeyKilled(suite: Suite, site: WorkerServer, valkey: { current:
   // Back: the same pages with Valkey restarted.
   const backMarks = startRun(suite, site);
   await suite.control.reset();
-  const back = await runLoad({ baseUrl: site.url, paths, connections: VALKEY_CONNECTIONS, seconds: WARM_SECONDS, timeoutSeconds: LOAD_TIMEOUT_SECONDS, latencyOf: '2xx' });
+  const back = await runLoad({
+    baseUrl: site.url,
+    paths,
+    connections: VALKEY_CONNECTIONS,
+    seconds: WARM_SECONDS,
+    timeoutSeconds: LOAD_TIMEOUT_SECONDS,
+    latencyOf: '2xx',
+  });
   const backOrigin = (await suite.control.counts()).total;
   printLoad('Valkey restarted', VALKEY_CONNECTIONS, back, backOrigin);
   judgeLoad(suite, 'Valkey restarted', back, endRun(suite, site, backMarks, 'Valkey restarted'));
-  suite.report.row({ scenario: '5 Valkey restarted', connections: VALKEY_CONNECTIONS, sent: back.sent, statuses: back.statuses, p50: back.p50, p99: back.p99, origin: backOrigin });
+  suite.report.row({
+    scenario: '5 Valkey restarted',
+    connections: VALKEY_CONNECTIONS,
+    sent: back.sent,
+    statuses: back.statuses,
+    p50: back.p50,
+    p99: back.p99,
+    origin: backOrigin,
+  });
   suite.report.note(`Valkey killed: ${leadRow}; never-visited page ${probe ? describe(probe) : '—'}`);
 }
 
@@ -586,10 +673,33 @@ interface TargetSites {
 }
 
 /** Scenarios 1–4 (and 5 on Node) on one target, into its own report. */
-async function runTarget(target: Target, demo: WorkerServer, sources: SourceWatch, stops: (() => Promise<void>)[], sites: TargetSites, valkey?: { current: ValkeyServer }): Promise<Suite> {
-  const report = target === 'node' ? new Report('Node target (dist/node/server.js + Valkey)') : new Report('Workers target (wrangler dev)', (Object.keys(CRITERIA) as Criterion[]).filter((c) => c !== 'valkeyDown'));
-  const suite: Suite = { target, demo, control: demoControl(demo.url), report, pages: await findPages(demo.url), sources, reloadedRuns: [] };
-  console.log(`\n===== ${target === 'node' ? 'Node target: dist/node/server.js, Valkey (redis-server, AOF)' : 'Workers target: wrangler dev (workerd)'} =====`);
+async function runTarget(
+  target: Target,
+  demo: WorkerServer,
+  sources: SourceWatch,
+  stops: (() => Promise<void>)[],
+  sites: TargetSites,
+  valkey?: { current: ValkeyServer },
+): Promise<Suite> {
+  const report =
+    target === 'node'
+      ? new Report('Node target (dist/node/server.js + Valkey)')
+      : new Report(
+          'Workers target (wrangler dev)',
+          (Object.keys(CRITERIA) as Criterion[]).filter((c) => c !== 'valkeyDown'),
+        );
+  const suite: Suite = {
+    target,
+    demo,
+    control: demoControl(demo.url),
+    report,
+    pages: await findPages(demo.url),
+    sources,
+    reloadedRuns: [],
+  };
+  console.log(
+    `\n===== ${target === 'node' ? 'Node target: dist/node/server.js, Valkey (redis-server, AOF)' : 'Workers target: wrangler dev (workerd)'} =====`,
+  );
   try {
     const site = await sites.site();
     stops.push(site.stop);
@@ -622,7 +732,9 @@ async function runTarget(target: Target, demo: WorkerServer, sources: SourceWatc
     report.crash(error);
   }
   if (suite.reloadedRuns.length) {
-    report.note(`sources changed (wrangler dev reloaded the worker, cutting requests in flight) during: ${suite.reloadedRuns.join('; ')} — rerun without concurrent edits to trust those runs`);
+    report.note(
+      `sources changed (wrangler dev reloaded the worker, cutting requests in flight) during: ${suite.reloadedRuns.join('; ')} — rerun without concurrent edits to trust those runs`,
+    );
   }
   return suite;
 }
@@ -651,7 +763,9 @@ async function main(): Promise<void> {
       const suite = await runTarget('workers', demo, sources, stops, {
         site: () => onFreePort((port) => startSite({ port, vars: { DRUPAL_BASE_URL: demo.url, SITE_URL: `http://127.0.0.1:${port}` } })),
         faultSite: (proxyUrl) =>
-          onFreePort((port) => startSite({ port, vars: { DRUPAL_BASE_URL: proxyUrl, SITE_URL: `http://127.0.0.1:${port}`, ...FAULT_SITE_VARS } })),
+          onFreePort((port) =>
+            startSite({ port, vars: { DRUPAL_BASE_URL: proxyUrl, SITE_URL: `http://127.0.0.1:${port}`, ...FAULT_SITE_VARS } }),
+          ),
       });
       reports.push(suite.report);
     }
@@ -668,7 +782,12 @@ async function main(): Promise<void> {
         {
           site: () =>
             onFreePort((port) =>
-              startNodeSite({ port, valkeyUrl: valkey.current.url, keyPrefix: 'bench:', vars: { DRUPAL_BASE_URL: demo.url, SITE_URL: `http://127.0.0.1:${port}`, ...crmVars(demo.url) } }),
+              startNodeSite({
+                port,
+                valkeyUrl: valkey.current.url,
+                keyPrefix: 'bench:',
+                vars: { DRUPAL_BASE_URL: demo.url, SITE_URL: `http://127.0.0.1:${port}`, ...crmVars(demo.url) },
+              }),
             ),
           // Its own key prefix each time: a restarted fault site starts with an empty cache, as a new wrangler dev does.
           faultSite: (proxyUrl) =>

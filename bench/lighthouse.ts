@@ -61,9 +61,15 @@ export interface AuditOptions {
   onlyAccessibility?: boolean;
 }
 
-export async function withLighthouse<T>(work: (audit: (url: string, options?: AuditOptions) => Promise<LighthouseFigures>) => Promise<T>): Promise<T> {
+export async function withLighthouse<T>(
+  work: (audit: (url: string, options?: AuditOptions) => Promise<LighthouseFigures>) => Promise<T>,
+): Promise<T> {
   // chrome-launcher adds its own defaults; the offline and loopback flags come from the bench's Chromium.
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS.map((f) => (f === '--headless' ? '--headless=new' : f)), logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_FLAGS.map((f) => (f === '--headless' ? '--headless=new' : f)),
+    logLevel: 'silent',
+  });
   try {
     return await work(async (url, options = {}) => {
       const result = await lighthouse(url, {
@@ -95,7 +101,10 @@ export async function withLighthouse<T>(work: (audit: (url: string, options?: Au
         lcpIsImage: /^<img\b/i.test(snippet),
         lcpIsHighPriorityImage: /^<img\b/i.test(snippet) && (hinted ?? /\bfetchpriority="high"/i.test(snippet)),
         accessibilityFailures: failing('accessibility'),
-        performanceHints: [...failing('performance'), ...(lhr.categories.performance?.auditRefs ?? []).filter((r) => r.weight === 0 && audit(r.id)?.score === 0).map((r) => r.id)],
+        performanceHints: [
+          ...failing('performance'),
+          ...(lhr.categories.performance?.auditRefs ?? []).filter((r) => r.weight === 0 && audit(r.id)?.score === 0).map((r) => r.id),
+        ],
         offLoopback: requests.map((r) => r.url ?? '').filter((u) => u && !/^(https?:\/\/127\.0\.0\.1[:/]|data:|blob:)/.test(u)),
       };
     });

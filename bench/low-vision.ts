@@ -11,7 +11,8 @@ import type { PageKind } from './pages.ts';
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-export const schemeCookie = (scheme: ColourScheme) => `${LOW_VISION_COOKIE}=${lowVisionValue({ ...LOW_VISION_START, size: 'largest', scheme })}`;
+export const schemeCookie = (scheme: ColourScheme) =>
+  `${LOW_VISION_COOKIE}=${lowVisionValue({ ...LOW_VISION_START, size: 'largest', scheme })}`;
 
 /** axe's WCAG 2.1 AA violations, one line each, per scheme, page and width. */
 export async function axePerScheme(siteUrl: string, kinds: PageKind[]): Promise<Map<string, string[]>> {
@@ -49,7 +50,8 @@ export async function lighthousePerScheme(
 ): Promise<Map<string, LighthouseFigures>> {
   const scores = new Map<string, LighthouseFigures>();
   for (const scheme of COLOUR_SCHEMES) {
-    for (const kind of kinds) scores.set(`${scheme} ${kind.name}`, await audit(siteUrl + kind.path, { cookie: schemeCookie(scheme), onlyAccessibility: true }));
+    for (const kind of kinds)
+      scores.set(`${scheme} ${kind.name}`, await audit(siteUrl + kind.path, { cookie: schemeCookie(scheme), onlyAccessibility: true }));
   }
   return scores;
 }

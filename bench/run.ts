@@ -85,7 +85,13 @@ function weights(html: string) {
   // src and href themselves, not an island marker's data-src, which names code loaded later if ever.
   const upfront = [...html.matchAll(/(?<![\w-])(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
   // A marker names a React island (islands/X.tsx) or a behaviour (behaviors/X.ts); the manifest knows which.
-  const islands = [...new Set([...html.matchAll(/data-island="(\w+)"/g)].map((m) => [`islands/${m[1]}.tsx`, `behaviors/${m[1]}.ts`].find((key) => key in manifest) ?? m[1]!))];
+  const islands = [
+    ...new Set(
+      [...html.matchAll(/data-island="(\w+)"/g)].map(
+        (m) => [`islands/${m[1]}.tsx`, `behaviors/${m[1]}.ts`].find((key) => key in manifest) ?? m[1]!,
+      ),
+    ),
+  ];
   const all = closure(manifest, ['entry.ts', 'runtime/hydrate.ts', ...islands]);
   const sum = (files: Iterable<string>, ext: string) => [...files].filter((f) => f.endsWith(ext)).reduce((s, f) => s + gzipped(f), 0);
   return {
@@ -97,7 +103,10 @@ function weights(html: string) {
 }
 
 /** Both targets share the machine with the load generator: figures read differently on a busy one. */
-const machine = () => `${availableParallelism()} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`;
+const machine = () =>
+  `${availableParallelism()} CPUs, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -110,7 +119,10 @@ async function siteOnFreePort(demoUrl: string): Promise<WorkerServer> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     try {
-      return await startSite({ port, vars: { DRUPAL_BASE_URL: demoUrl, SITE_URL: `http://127.0.0.1:${port}`, PURGE_SECRET: BENCH_PURGE_SECRET } });
+      return await startSite({
+        port,
+        vars: { DRUPAL_BASE_URL: demoUrl, SITE_URL: `http://127.0.0.1:${port}`, PURGE_SECRET: BENCH_PURGE_SECRET },
+      });
     } catch (error) {
       if (attempt >= 3 || !/Address already in use/.test(String(error))) throw error;
     }
@@ -151,7 +163,9 @@ interface Warm {
 const workersWarm = new Map<string, Warm>();
 
 const postFaults = (demoUrl: string, faults: object) =>
-  fetch(`${demoUrl}/__demo/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(faults) }).then((r) => r.arrayBuffer());
+  fetch(`${demoUrl}/__demo/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(faults) }).then(
+    (r) => r.arrayBuffer(),
+  );
 
 /** 1–3: warm against static, cold with a slow origin, and the manifest's weights; for the home page and a service page. */
 async function ratios(demoUrl: string, pages: PageKind[], servers: WorkerServer[]) {
@@ -189,7 +203,9 @@ async function ratios(demoUrl: string, pages: PageKind[], servers: WorkerServer[
       }
     });
 
-  console.log(`Ratios: ${CONCURRENCY} concurrent connections for ${DURATION_S} s each (page and file in alternating 1 s rounds), or ${SEQUENTIAL_SAMPLES} requests one at a time; loopback, workerd via wrangler dev, gzip (${machine()})\n`);
+  console.log(
+    `Ratios: ${CONCURRENCY} concurrent connections for ${DURATION_S} s each (page and file in alternating 1 s rounds), or ${SEQUENTIAL_SAMPLES} requests one at a time; loopback, workerd via wrangler dev, gzip (${machine()})\n`,
+  );
   for (const p of pages) {
     const pageUrl = warm.url + p.path;
     const fileName = `${p.name}.html`;
@@ -223,7 +239,9 @@ async function ratios(demoUrl: string, pages: PageKind[], servers: WorkerServer[
     console.log(
       `  warm throughput: ${siteRps.toFixed(0)} req/s vs static file of the same bytes ${staticRps.toFixed(0)} req/s (${served}) → ratio ${(siteRps / staticRps).toFixed(2)} (the file serves ${(staticRps / siteRps).toFixed(2)}× as many)`,
     );
-    console.log(`  warm, one request at a time: median ${one.page.toFixed(2)} ms vs static ${one.file.toFixed(2)} ms → the page takes ${(one.page / one.file).toFixed(2)}× the file`);
+    console.log(
+      `  warm, one request at a time: median ${one.page.toFixed(2)} ms vs static ${one.file.toFixed(2)} ms → the page takes ${(one.page / one.file).toFixed(2)}× the file`,
+    );
     console.log(
       `  cold (empty cache, uncompressed), every origin call +${DELAY_MS} ms: first byte ${(median(runs.map((r) => r.firstByte)) / DELAY_MS).toFixed(2)}× the delay, whole page ${(median(runs.map((r) => r.total)) / DELAY_MS).toFixed(2)}× (X-Cache ${runs[0]?.cache}); ` +
         `the delay added ${rounds.toFixed(2)}× itself (sequential origin rounds; without delay the page took ${median(base.map((r) => r.total)).toFixed(0)} ms)`,
@@ -233,7 +251,9 @@ async function ratios(demoUrl: string, pages: PageKind[], servers: WorkerServer[
         `  after its node is saved (Drupal revalidates ${saved.tag}), every origin call +${DELAY_MS} ms: first byte ${(median(saved.runs.map((r) => r.firstByte)) / DELAY_MS).toFixed(2)}× the delay, whole page ${(median(saved.runs.map((r) => r.total)) / DELAY_MS).toFixed(2)}× (X-Cache ${saved.runs[0]?.cache})`,
       );
     }
-    console.log(`  up front: JS ${kb(w.upfrontJs)} + CSS ${kb(w.upfrontCss)} gzipped; with all ${w.islands} islands hydrated: JS ${kb(w.hydratedJs)} gzipped\n`);
+    console.log(
+      `  up front: JS ${kb(w.upfrontJs)} + CSS ${kb(w.upfrontCss)} gzipped; with all ${w.islands} islands hydrated: JS ${kb(w.hydratedJs)} gzipped\n`,
+    );
   }
 }
 
@@ -243,7 +263,9 @@ async function ratios(demoUrl: string, pages: PageKind[], servers: WorkerServer[
  * a page that is no node's (the home page).
  */
 async function savedRuns(demoUrl: string, path: string) {
-  const lookup = (await (await fetch(`${demoUrl}/router/translate-path?path=${encodeURIComponent(path)}&_format=json`)).json()) as { entity?: { type?: string; id?: string | number } };
+  const lookup = (await (await fetch(`${demoUrl}/router/translate-path?path=${encodeURIComponent(path)}&_format=json`)).json()) as {
+    entity?: { type?: string; id?: string | number };
+  };
   if (lookup.entity?.type !== 'node' || lookup.entity.id === undefined) return undefined;
   const tag = `node:${lookup.entity.id}`;
   const site = await siteOnFreePort(demoUrl);
@@ -308,7 +330,9 @@ async function nodeRatios(demoUrl: string, pages: PageKind[], servers: WorkerSer
           // Each answer has its own CSP nonce, of the same length; anything else differing would make the file no comparator.
           const unsalted = (bytes: Buffer) => bytes.toString().replace(/nonce="[^"]*"/g, 'nonce=""');
           if (unsalted(now) !== unsalted(bytesOf.get(p.name)!)) {
-            throw new Error(`Node ${p.path}: ${now.byteLength} bytes unlike the ${bytesOf.get(p.name)!.byteLength} of the probe (beyond the nonce): the file would not be the same bytes`);
+            throw new Error(
+              `Node ${p.path}: ${now.byteLength} bytes unlike the ${bytesOf.get(p.name)!.byteLength} of the probe (beyond the nonce): the file would not be the same bytes`,
+            );
           }
           const { url: staticUrl } = await directUrl(site.url, `/__bench/node-${p.name}.html`, bytesOf.get(p.name)!);
           const { page: pageRps, file: fileRps } = await pairedThroughput(pageUrl, staticUrl, CONCURRENCY, DURATION_S);
@@ -335,10 +359,14 @@ async function nodeRatios(demoUrl: string, pages: PageKind[], servers: WorkerSer
         );
       }
       const one = byProcesses.get(1)!;
-      console.log(`  warm, one request at a time (1 process): median ${one.pageMs.toFixed(2)} ms vs static ${one.fileMs.toFixed(2)} ms → the page takes ${(one.pageMs / one.fileMs).toFixed(2)}× the file\n`);
+      console.log(
+        `  warm, one request at a time (1 process): median ${one.pageMs.toFixed(2)} ms vs static ${one.fileMs.toFixed(2)} ms → the page takes ${(one.pageMs / one.fileMs).toFixed(2)}× the file\n`,
+      );
     }
 
-    console.log('Node against Workers, warm (goal: the Node ratio within the Workers ratio — page/static throughput at least as high, one-at-a-time multiple at most as high)\n');
+    console.log(
+      'Node against Workers, warm (goal: the Node ratio within the Workers ratio — page/static throughput at least as high, one-at-a-time multiple at most as high)\n',
+    );
     const goal = (ok: boolean) => (ok ? 'PASS' : 'INFO (goal not met)');
     for (const p of pages) {
       const workers = workersWarm.get(p.name);
@@ -412,7 +440,9 @@ async function budgets(siteUrl: string, kinds: PageKind[]) {
 
 /** 5: Lighthouse, mobile, per page kind. */
 async function lighthouseScores(siteUrl: string, kinds: PageKind[]) {
-  console.log('Lighthouse 13, mobile (default form factor and simulated throttling); targets: performance 100, accessibility 100, CLS 0, LCP image with fetchpriority="high"\n');
+  console.log(
+    'Lighthouse 13, mobile (default form factor and simulated throttling); targets: performance 100, accessibility 100, CLS 0, LCP image with fetchpriority="high"\n',
+  );
   await withLighthouse(async (audit) => {
     for (const kind of kinds) {
       const na = await unavailable(siteUrl, kind, 'Lighthouse');
@@ -427,10 +457,15 @@ async function lighthouseScores(siteUrl: string, kinds: PageKind[]) {
           `accessibility ${f.accessibility} ${verdict(f.accessibility === 100, `Lighthouse accessibility ${kind.name}`)}; ` +
           `LCP ${f.lcpMs.toFixed(0)} ms, TBT ${f.tbtMs.toFixed(0)} ms, CLS ${f.cls.toFixed(3)} ${verdict(f.cls === 0, `CLS ${kind.name}`)}`,
       );
-      const priority = !f.lcpIsImage ? 'not an image' : f.lcpIsHighPriorityImage ? 'yes PASS' : `no ${verdict(false, `LCP image priority ${kind.name}`)}`;
+      const priority = !f.lcpIsImage
+        ? 'not an image'
+        : f.lcpIsHighPriorityImage
+          ? 'yes PASS'
+          : `no ${verdict(false, `LCP image priority ${kind.name}`)}`;
       console.log(`  LCP element: ${f.lcpElement.replace(/\s+/g, ' ').slice(0, 160)}; an image with fetchpriority="high": ${priority}`);
       if (f.accessibilityFailures.length) console.log(`  accessibility audits failing: ${f.accessibilityFailures.join(', ')}`);
-      if (f.performance < 100 || f.cls > 0) console.log(`  performance audits and insights failing: ${f.performanceHints.join(', ') || 'none'}`);
+      if (f.performance < 100 || f.cls > 0)
+        console.log(`  performance audits and insights failing: ${f.performanceHints.join(', ') || 'none'}`);
       if (f.offLoopback.length) console.log(`  requests that tried to leave loopback (refused): ${f.offLoopback.join(', ')}`);
       console.log('');
     }
@@ -439,9 +474,13 @@ async function lighthouseScores(siteUrl: string, kinds: PageKind[]) {
 
 /** 5b: the version for the visually impaired, in each colour scheme at the largest text size. */
 async function lowVisionScores(siteUrl: string, kinds: PageKind[]) {
-  console.log('\nThe version for the visually impaired, per colour scheme, text at 200 %: axe WCAG 2.1 AA violations (target 0) and Lighthouse accessibility (target 100)\n');
+  console.log(
+    '\nThe version for the visually impaired, per colour scheme, text at 200 %: axe WCAG 2.1 AA violations (target 0) and Lighthouse accessibility (target 100)\n',
+  );
   for (const [what, lines] of await axePerScheme(siteUrl, kinds)) {
-    console.log(`  axe ${what}: ${lines.length} ${verdict(lines.length === 0, `axe ${what}`)}${lines.length ? ` (${lines.slice(0, 5).join('; ')})` : ''}`);
+    console.log(
+      `  axe ${what}: ${lines.length} ${verdict(lines.length === 0, `axe ${what}`)}${lines.length ? ` (${lines.slice(0, 5).join('; ')})` : ''}`,
+    );
   }
   await withLighthouse(async (audit) => {
     for (const [what, f] of await lighthousePerScheme(siteUrl, kinds, audit)) {
@@ -465,7 +504,8 @@ async function deployFigures() {
         `${verdict(check.exitCode === 0 && size !== undefined && size <= DEPLOY_BUDGET.workerGzipBytes, `bundle ${env}`)}` +
         (check.warnings.length ? `; warnings: ${check.warnings.join(' | ')} ${verdict(false, `warnings ${env}`)}` : ''),
     );
-    if (check.exitCode !== 0) console.log(`  wrangler exited with ${check.exitCode}: ${check.output.trim().split('\n').slice(-5).join(' / ')}`);
+    if (check.exitCode !== 0)
+      console.log(`  wrangler exited with ${check.exitCode}: ${check.output.trim().split('\n').slice(-5).join(' / ')}`);
   }
   const startup = await checkStartup();
   const ms = startup.activeMs;
@@ -473,7 +513,8 @@ async function deployFigures() {
     `start-up: ${ms === undefined ? 'not reported' : `${ms.toFixed(1)} ms`} of CPU (budget ${DEPLOY_BUDGET.startupMs} ms) ` +
       verdict(ms !== undefined && ms <= DEPLOY_BUDGET.startupMs, 'start-up'),
   );
-  if (startup.exitCode !== 0) console.log(`  wrangler exited with ${startup.exitCode}: ${startup.output.trim().split('\n').slice(-5).join(' / ')}`);
+  if (startup.exitCode !== 0)
+    console.log(`  wrangler exited with ${startup.exitCode}: ${startup.output.trim().split('\n').slice(-5).join(' / ')}`);
 }
 
 async function main() {
@@ -495,7 +536,11 @@ async function main() {
       if (PARTS.has('budgets')) await budgets(site.url, kinds);
       if (PARTS.has('lighthouse')) await lighthouseScores(site.url, kinds);
       // Home, a service page and the price list: the frame, Drupal's content and a table, in each scheme.
-      if (PARTS.has('lighthouse')) await lowVisionScores(site.url, kinds.filter((kind) => ['home', 'service', 'price list'].includes(kind.name)));
+      if (PARTS.has('lighthouse'))
+        await lowVisionScores(
+          site.url,
+          kinds.filter((kind) => ['home', 'service', 'price list'].includes(kind.name)),
+        );
     }
     if (PARTS.has('deploy')) await deployFigures();
     console.log(failures.length ? `${failures.length} FAIL: ${failures.join('; ')}` : 'Every budget and target: PASS');

@@ -26,7 +26,8 @@ export async function directUrl(siteUrl: string, path: string, expected: Buffer)
       continue;
     }
     if (res.status !== 200) throw new Error(`static comparator ${url}: ${res.status}`);
-    if (!body.equals(expected)) throw new Error(`static comparator ${url}: ${body.byteLength} bytes, not the ${expected.byteLength} written`);
+    if (!body.equals(expected))
+      throw new Error(`static comparator ${url}: ${body.byteLength} bytes, not the ${expected.byteLength} written`);
     return { url, hops };
   }
   throw new Error(`static comparator ${siteUrl + path}: too many redirects`);
@@ -38,19 +39,34 @@ export async function directUrl(siteUrl: string, path: string, expected: Buffer)
  * anything else on the machine (other runs, the other target idling) falls on both alike:
  * requests per second of each over its own rounds.
  */
-export async function pairedThroughput(pageUrl: string, staticUrl: string, connections: number, seconds: number): Promise<{ page: number; file: number }> {
+export async function pairedThroughput(
+  pageUrl: string,
+  staticUrl: string,
+  connections: number,
+  seconds: number,
+): Promise<{ page: number; file: number }> {
   const rounds = Math.max(1, Math.round(seconds));
   const run = async (url: string) => {
     const result = await autocannon({ url, connections, duration: seconds / rounds, headers: HEADERS });
     const failed = result.non2xx + result.errors + result.timeouts;
-    if (failed > 0 || result['3xx'] > 0) throw new Error(`${url}: ${failed} failed and ${result['3xx']} redirected of ${result.requests.total} requests`);
+    if (failed > 0 || result['3xx'] > 0)
+      throw new Error(`${url}: ${failed} failed and ${result['3xx']} redirected of ${result.requests.total} requests`);
     return { requests: result.requests.total, seconds: result.duration || seconds / rounds };
   };
   const page = { requests: 0, seconds: 0 };
   const file = { requests: 0, seconds: 0 };
   for (let i = 0; i < rounds; i++) {
     // Which goes first alternates too: the first of a pair may meet leftovers of the round before.
-    const order = i % 2 === 0 ? ([[pageUrl, page], [staticUrl, file]] as const) : ([[staticUrl, file], [pageUrl, page]] as const);
+    const order =
+      i % 2 === 0
+        ? ([
+            [pageUrl, page],
+            [staticUrl, file],
+          ] as const)
+        : ([
+            [staticUrl, file],
+            [pageUrl, page],
+          ] as const);
     for (const [url, total] of order) {
       const r = await run(url);
       total.requests += r.requests;

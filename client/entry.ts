@@ -41,7 +41,9 @@ async function importIsland(src: string): Promise<IslandModule> {
 
 function reportFailure(name: string, error: unknown) {
   console.error(`Остров «${name}» не загрузился`, error);
-  window.dispatchEvent(new CustomEvent(ISLAND_ERROR_EVENT, { detail: { name, message: error instanceof Error ? error.message : String(error) } }));
+  window.dispatchEvent(
+    new CustomEvent(ISLAND_ERROR_EVENT, { detail: { name, message: error instanceof Error ? error.message : String(error) } }),
+  );
   if (sessionStorage.getItem(RELOADED_KEY)) return;
   sessionStorage.setItem(RELOADED_KEY, '1');
   window.location.reload();
@@ -79,11 +81,14 @@ function wakeOnInteraction(root: HTMLElement): () => void {
   let waking: Promise<void> | undefined;
   let clicked: Element | undefined;
   const start = () => {
-    waking ??= wake(root).then(() => {
-      root.removeEventListener('click', holdClick, true);
-      // The target may be an SVG inside a button, which has no click(): dispatch the event instead.
-      clicked?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
-    }, () => root.removeEventListener('click', holdClick, true));
+    waking ??= wake(root).then(
+      () => {
+        root.removeEventListener('click', holdClick, true);
+        // The target may be an SVG inside a button, which has no click(): dispatch the event instead.
+        clicked?.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, composed: true }));
+      },
+      () => root.removeEventListener('click', holdClick, true),
+    );
   };
   // A click that lands before React listens would be lost: hold it and give it again once hydrated.
   const holdClick = (event: Event) => {

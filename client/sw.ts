@@ -58,7 +58,8 @@ type Kind = 'page' | 'asset' | 'image' | null;
 function kindOf(url: URL, navigate: boolean): Kind {
   if (url.origin !== self.location.origin) return null;
   const path = url.pathname;
-  if (path.startsWith('/api/') || path.startsWith('/search/') || path === '/search.html' || isEditorsPage(path) || path === '/sw.js') return null;
+  if (path.startsWith('/api/') || path.startsWith('/search/') || path === '/search.html' || isEditorsPage(path) || path === '/sw.js')
+    return null;
   if (path.startsWith('/assets/')) return 'asset';
   if (path.startsWith(FILES)) return 'image';
   return navigate ? 'page' : null;
@@ -162,7 +163,8 @@ async function keepAsked(message: KeepMessage) {
     const kind = kindOf(parsed, type === 'text/html');
     if (!kind || (await caches.match(parsed.href, { cacheName }))) return;
     const response = await fetch(parsed.href, { credentials: 'same-origin' });
-    if (keepable(response, kind === 'asset' ? '' : type)) await keep(cacheName, kind === 'page' ? pageKey(parsed) : parsed.href, response, max);
+    if (keepable(response, kind === 'asset' ? '' : type))
+      await keep(cacheName, kind === 'page' ? pageKey(parsed) : parsed.href, response, max);
   };
   const tasks = [
     ...message.pinned.map((url) => fetchInto(url, PINNED, 'text/html')),

@@ -40,7 +40,8 @@ export const CAROUSELS: { readonly [K in CarouselKind]: CarouselSettings } = {
 };
 
 /** The most slides a kind ever shows at once (at its widest breakpoint). */
-export const widestPerView = (settings: CarouselSettings): number => Math.max(settings.perView, ...Object.values(settings.breakpoints ?? {}));
+export const widestPerView = (settings: CarouselSettings): number =>
+  Math.max(settings.perView, ...Object.values(settings.breakpoints ?? {}));
 
 /**
  * The CSS that sizes a kind's slides at each width: `--per-view` and `--gap`,
@@ -66,4 +67,5 @@ export function carouselCss(kind: CarouselKind): string {
 }
 
 /** The media query at which a kind is a grid rather than a slider, if it ever is. */
-export const gridMedia = (settings: CarouselSettings): string | undefined => (settings.grid ? `(min-width:${settings.grid.from}px)` : undefined);
+export const gridMedia = (settings: CarouselSettings): string | undefined =>
+  settings.grid ? `(min-width:${settings.grid.from}px)` : undefined;

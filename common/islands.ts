@@ -39,4 +39,3 @@ export function defineIsland<P extends SerializableProps = {}>(
 ): IslandComponent<P> {
   return Object.assign(component, { islandName, hydrate });
 }
-

@@ -32,7 +32,14 @@ export const TEXT_SIZES: readonly TextSize[] = ['normal', 'large', 'largest'];
 export const COLOUR_SCHEMES: readonly ColourScheme[] = ['black-on-white', 'white-on-black', 'blue'];
 
 /** What «Версия для слабовидящих» turns on first: larger text, black on white. */
-export const LOW_VISION_START: LowVision = { size: 'large', scheme: 'black-on-white', images: true, wideLetters: false, wideLines: false, plainFont: false };
+export const LOW_VISION_START: LowVision = {
+  size: 'large',
+  scheme: 'black-on-white',
+  images: true,
+  wideLetters: false,
+  wideLines: false,
+  plainFont: false,
+};
 
 const SIZE_CODES: Record<TextSize, string> = { normal: '1', large: '2', largest: '3' };
 const SCHEME_CODES: Record<ColourScheme, string> = { 'black-on-white': 'bw', 'white-on-black': 'wb', blue: 'bl' };

@@ -40,16 +40,23 @@ export interface StartOptions {
 export async function startWorker(options: StartOptions): Promise<WorkerServer> {
   const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), 'clinic-kv-'));
   const args = [
-    WRANGLER, 'dev',
-    '--config', options.config,
-    '--ip', '127.0.0.1',
-    '--port', String(options.port),
-    '--inspector-port', String(options.port + 10_000),
-    '--persist-to', persistTo,
+    WRANGLER,
+    'dev',
+    '--config',
+    options.config,
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(options.port),
+    '--inspector-port',
+    String(options.port + 10_000),
+    '--persist-to',
+    persistTo,
     '--show-interactive-dev-session=false',
     // `log`, not `info`: wrangler prints a worker's console.log (the JSON line per request) only from there on.
     // Other tests' servers keep warnings only: their output is read just for a failure's message.
-    '--log-level', options.inheritOutput || options.developerLog || process.env.WRANGLER_LOG ? 'log' : 'warn',
+    '--log-level',
+    options.inheritOutput || options.developerLog || process.env.WRANGLER_LOG ? 'log' : 'warn',
   ];
   for (const [name, value] of Object.entries(options.vars ?? {})) args.push('--var', `${name}:${value}`);
   const child = spawn(process.execPath, args, {
@@ -142,7 +149,14 @@ export async function startNodeSite(options: NodeSiteOptions): Promise<NodeSiteS
 const KEPT_OUTPUT = 256 * 1024;
 
 /** Waits until a started server answers `readyPath`; its stop sends SIGTERM to its process group, then SIGKILL after `graceMs`. */
-async function waitForServer(child: ChildProcess, port: number, readyPath: string, name: string, timeoutMs: number, graceMs: number): Promise<NodeSiteServer> {
+async function waitForServer(
+  child: ChildProcess,
+  port: number,
+  readyPath: string,
+  name: string,
+  timeoutMs: number,
+  graceMs: number,
+): Promise<NodeSiteServer> {
   const url = `http://127.0.0.1:${port}`;
   let log = '';
   let dropped = 0;
@@ -208,9 +222,13 @@ export async function startValkey(options: { port: number; dir?: string }): Prom
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'clinic-valkey-'));
   const binary = ['valkey-server', 'redis-server'].find((name) => which(name));
   if (!binary) throw new Error('Не найден valkey-server или redis-server: установите Valkey (или пакет redis-server)');
-  const child = spawn(binary, ['--port', String(options.port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', ''], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    binary,
+    ['--port', String(options.port), '--bind', '127.0.0.1', '--dir', dir, '--appendonly', 'yes', '--appendfsync', 'always', '--save', ''],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let log = '';
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
@@ -236,7 +254,14 @@ export async function startValkey(options: { port: number; dir?: string }): Prom
       child.once('exit', () => done());
       child.kill(signal);
     });
-  return { url: `redis://127.0.0.1:${options.port}`, port: options.port, process: child, dir, stop: () => ended('SIGTERM'), kill: () => ended('SIGKILL') };
+  return {
+    url: `redis://127.0.0.1:${options.port}`,
+    port: options.port,
+    process: child,
+    dir,
+    stop: () => ended('SIGTERM'),
+    kill: () => ended('SIGKILL'),
+  };
 }
 
 function which(name: string): boolean {

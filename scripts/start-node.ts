@@ -33,7 +33,13 @@ try {
   site = spawn(process.execPath, [join(ROOT, 'dist', 'node', 'server.js')], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { SITE_URL: `http://127.0.0.1:${port}`, ...process.env, ...drupal.vars, DRUPAL_BASE_URL: drupal.drupalBaseUrl, PORT: String(port) },
+    env: {
+      SITE_URL: `http://127.0.0.1:${port}`,
+      ...process.env,
+      ...drupal.vars,
+      DRUPAL_BASE_URL: drupal.drupalBaseUrl,
+      PORT: String(port),
+    },
   });
   site.once('exit', (code) => void shutdown(code ?? 1));
 } catch (error) {

@@ -25,14 +25,22 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
   // Encoded traversal on pages.
   { name: 'page: %2e%2e traversal', path: `/%2e%2e/%2e%2e/${TRAVERSAL_API}`, kind: 'page' },
   { name: 'page: %5c traversal', path: `/..%5c..%5c${TRAVERSAL_API.replaceAll('/', '%5c')}`, kind: 'page' },
-  { name: 'page: double-encoded %252e%252e', path: `/%252e%252e%252f%252e%252e%252f${TRAVERSAL_API.replaceAll('/', '%252f')}`, kind: 'page' },
+  {
+    name: 'page: double-encoded %252e%252e',
+    path: `/%252e%252e%252f%252e%252e%252f${TRAVERSAL_API.replaceAll('/', '%252f')}`,
+    kind: 'page',
+  },
   { name: 'page: mixed ..%2f%2e%2e%5c', path: `/news.html/..%2f%2e%2e%5c..%2f${TRAVERSAL_API}`, kind: 'page' },
   // Encoded traversal through the files proxy.
   { name: 'files: ..%5c to JSON:API', path: `${FILES}/..%5c..%5c..%5cjsonapi%5cnode%5cnews`, kind: 'files' },
   { name: 'files: ..%5c to /__demo/requests', path: `${FILES}/..%5c..%5c..%5c__demo%5crequests`, kind: 'files' },
   { name: 'files: %2e%2e/ to JSON:API', path: `${FILES}/%2e%2e/%2e%2e/%2e%2e/${TRAVERSAL_API}`, kind: 'files' },
   { name: 'files: ..%2f to JSON:API', path: `${FILES}/..%2f..%2f..%2f${TRAVERSAL_API.replaceAll('/', '%2f')}`, kind: 'files' },
-  { name: 'files: double-encoded %252e%252e%252f', path: `${FILES}/%252e%252e%252f%252e%252e%252f%252e%252e%252f${TRAVERSAL_API.replaceAll('/', '%252f')}`, kind: 'files' },
+  {
+    name: 'files: double-encoded %252e%252e%252f',
+    path: `${FILES}/%252e%252e%252f%252e%252e%252f%252e%252e%252f${TRAVERSAL_API.replaceAll('/', '%252f')}`,
+    kind: 'files',
+  },
   { name: 'files: mixed %2e%2e%5c and ..%2f', path: `${FILES}/%2e%2e%5c..%2f%2e%2e/router%5ctranslate-path%3fpath=%2f`, kind: 'files' },
   { name: 'files: NUL before an image type', path: `${FILES}/news/x.php%00.svg`, kind: 'files' },
   { name: 'files: invalid UTF-8', path: `${FILES}/%C3%28.png`, kind: 'files' },
@@ -62,8 +70,16 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
 
 /** Pages whose frame (blocks, metatags, breadcrumb) an error answer may load: the same for every bad path. */
 const ERROR_FRAME_PAGES = new Set([
-  '/400', '/400.html', '/403', '/403.html', '/404', '/404.html', '/500.html', '/503.html',
-  '/stranica-ne-najdena.html', '/dostup-zapreshchen.html',
+  '/400',
+  '/400.html',
+  '/403',
+  '/403.html',
+  '/404',
+  '/404.html',
+  '/500.html',
+  '/503.html',
+  '/stranica-ne-najdena.html',
+  '/dostup-zapreshchen.html',
 ]);
 const FRAME_CALLS = new Set(['/blocks_for_page', '/blocks_for_page/metatag', '/breadcrumb_headless']);
 
@@ -133,12 +149,14 @@ export function judge(hostile: HostileCase, calls: Record<string, number>, answe
     if (target && target.origin !== new URL(siteUrl).origin) unsafe.push(`redirects off the site: Location ${JSON.stringify(location)}`);
   }
   const cookies = answer.headers['set-cookie'];
-  if ((Array.isArray(cookies) ? cookies : cookies ? [cookies] : []).some((c) => /^\s*x=y/i.test(c))) unsafe.push('injected Set-Cookie: x=y');
+  if ((Array.isArray(cookies) ? cookies : cookies ? [cookies] : []).some((c) => /^\s*x=y/i.test(c)))
+    unsafe.push('injected Set-Cookie: x=y');
   if (Object.keys(answer.headers).some((name) => name.toLowerCase().includes('set-cookie:x'))) unsafe.push('injected header');
 
   if (hostile.kind === 'files' && answer.status === 200) {
     const type = first(answer.headers['content-type']) ?? '';
-    if (/json/i.test(type) || /^\s*[[{]/.test(answer.body)) leaks.push(`the files proxy answered 200 ${type || 'without a type'}: ${answer.body.slice(0, 80)}…`);
+    if (/json/i.test(type) || /^\s*[[{]/.test(answer.body))
+      leaks.push(`the files proxy answered 200 ${type || 'without a type'}: ${answer.body.slice(0, 80)}…`);
   }
   if (hostile.headers?.Host && answer.body.includes(BOGUS_HOST)) unsafe.push(`the page links the bogus Host ${BOGUS_HOST}`);
   return { forbiddenCalls, leaks, unsafe };

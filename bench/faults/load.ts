@@ -139,7 +139,9 @@ export function runLoad(spec: LoadSpec): Promise<LoadResult> {
         if (result.timeouts) bump(statuses, 'timeout', result.timeouts);
         if (result.errors > result.timeouts) bump(statuses, 'error', result.errors - result.timeouts);
         for (const [kind, n] of Object.entries(lost)) if (n > 0) bump(statuses, kind, n);
-        const measured = Object.entries(statuses).some(([code, n]) => n > 0 && (spec.latencyOf === 'all' ? /^\d+$/.test(code) : /^2\d\d$/.test(code)));
+        const measured = Object.entries(statuses).some(
+          ([code, n]) => n > 0 && (spec.latencyOf === 'all' ? /^\d+$/.test(code) : /^2\d\d$/.test(code)),
+        );
         done({
           sent: result.requests.sent,
           statuses,

@@ -7,7 +7,8 @@ export const CRITERIA = {
   visited200: 'visited pages are always answered 200 (warm and every origin fault)',
   no5xx: 'no 5xx and no request without a whole answer (except the honest 503 for a never-visited page while the origin is down)',
   unknownCost: 'an unknown URL costs at most 2 origin calls',
-  hostileOrigin: 'hostile requests reach Drupal only where they should (files proxy: never; pages: path lookup, redirect lookup, path-independent frame calls)',
+  hostileOrigin:
+    'hostile requests reach Drupal only where they should (files proxy: never; pages: path lookup, redirect lookup, path-independent frame calls)',
   hostileAnswers: 'hostile requests get safe answers (no JSON leaked from the files proxy, no foreign redirect, no injected header)',
   valkeyDown:
     'Node: Valkey killed (SIGKILL) under load — visited pages still 200 and never-visited ones answered as Workers would, nothing hung; ' +
@@ -111,7 +112,15 @@ export const ms = (value: number | undefined) => (value === undefined || !Number
 
 function printTable(rows: Row[]): void {
   const header = ['scenario', 'conns', 'sent', 'answers', 'p50', 'p99', 'origin req'];
-  const cells = rows.map((r) => [r.scenario, String(r.connections), String(r.sent), formatStatuses(r.statuses), ms(r.p50), ms(r.p99), String(r.origin)]);
+  const cells = rows.map((r) => [
+    r.scenario,
+    String(r.connections),
+    String(r.sent),
+    formatStatuses(r.statuses),
+    ms(r.p50),
+    ms(r.p99),
+    String(r.origin),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
   const line = (c: string[]) => c.map((v, i) => (i === 0 || i === 3 ? v.padEnd(widths[i]!) : v.padStart(widths[i]!))).join('  ');
   console.log(line(header));

@@ -44,7 +44,9 @@ export default defineBehavior('Carousel', (root, { kind }) => {
       slideClass: 'carousel__slide',
       slidesPerView: settings.perView,
       spaceBetween: settings.gap,
-      breakpoints: Object.fromEntries(Object.entries(settings.breakpoints ?? {}).map(([width, perView]) => [width, { slidesPerView: perView }])),
+      breakpoints: Object.fromEntries(
+        Object.entries(settings.breakpoints ?? {}).map(([width, perView]) => [width, { slidesPerView: perView }]),
+      ),
       loop: settings.loop ?? false,
       centeredSlides: settings.centered ?? false,
       initialSlide,

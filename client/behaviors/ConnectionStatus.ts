@@ -24,7 +24,8 @@ export default defineBehavior('ConnectionStatus', (root, { restoredMs }) => {
     clearTimeout(clearing);
     toast.dataset.state = state === 'sent' ? 'online' : (state ?? '');
     const reading = Boolean(navigator.serviceWorker?.controller);
-    toast.textContent = state === 'offline' ? (reading ? OFFLINE_READING : OFFLINE) : state === 'online' ? RESTORED : state === 'sent' ? SENT : '';
+    toast.textContent =
+      state === 'offline' ? (reading ? OFFLINE_READING : OFFLINE) : state === 'online' ? RESTORED : state === 'sent' ? SENT : '';
     if (state === 'online' || state === 'sent') clearing = setTimeout(() => show(null), restoredMs);
   };
   window.addEventListener('offline', () => show('offline'));

@@ -6,7 +6,10 @@ export interface Behavior<P> {
   readonly mount: (root: HTMLElement, props: P) => void;
 }
 
-export function defineBehavior<N extends BehaviorName>(_name: N, mount: (root: HTMLElement, props: BehaviorProps[N]) => void): Behavior<BehaviorProps[N]> {
+export function defineBehavior<N extends BehaviorName>(
+  _name: N,
+  mount: (root: HTMLElement, props: BehaviorProps[N]) => void,
+): Behavior<BehaviorProps[N]> {
   return { mount };
 }
 

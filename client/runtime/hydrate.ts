@@ -8,7 +8,12 @@ import type { SerializableProps } from '../../common/islands';
  * element without touching its content, so islands nested in it hydrate on their own.
  */
 function Slot({ html }: { html: string }) {
-  return createElement('div', { [SLOT_ATTRIBUTE]: '', className: 'island-slot', dangerouslySetInnerHTML: { __html: html }, suppressHydrationWarning: true });
+  return createElement('div', {
+    [SLOT_ATTRIBUTE]: '',
+    className: 'island-slot',
+    dangerouslySetInnerHTML: { __html: html },
+    suppressHydrationWarning: true,
+  });
 }
 
 /** Effects run children first: when this one runs, the island's own listeners are in place. */
@@ -22,7 +27,12 @@ function Ready({ onReady, children }: { onReady: () => void; children?: ReactNod
  * wakes up. Resolves once the island is hydrated and its effects have run, so a
  * replayed click reaches listeners the island adds in effects too.
  */
-export function hydrateIsland(root: Element, component: ComponentType<SerializableProps>, props: SerializableProps, slotHtml?: string): Promise<void> {
+export function hydrateIsland(
+  root: Element,
+  component: ComponentType<SerializableProps>,
+  props: SerializableProps,
+  slotHtml?: string,
+): Promise<void> {
   const children = slotHtml === undefined ? undefined : createElement(Slot, { html: slotHtml });
   return new Promise((resolve) => {
     hydrateRoot(root, createElement(Ready, { onReady: resolve }, createElement(component, props, children)), {

@@ -53,7 +53,8 @@ export async function keepLead(form: string, body: BodyInit): Promise<boolean> {
 }
 
 function requestOf(lead: KeptLead): RequestInit {
-  if (typeof lead.body === 'string') return { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: lead.body };
+  if (typeof lead.body === 'string')
+    return { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: lead.body };
   const data = new FormData();
   for (const [key, value] of lead.body) {
     if (typeof value === 'string') data.append(key, value);

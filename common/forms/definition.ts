@@ -25,7 +25,10 @@ export type FieldKind =
   | 'markup';
 
 /** A composite's part (webform_name's first name, webform_address's city…): a plain field of its own kind, keyed by its sub-key. */
-export type CompositePart = Pick<FormField, 'key' | 'kind' | 'label' | 'required' | 'placeholder' | 'options' | 'emptyLabel' | 'min' | 'max' | 'step'> & {
+export type CompositePart = Pick<
+  FormField,
+  'key' | 'kind' | 'label' | 'required' | 'placeholder' | 'options' | 'emptyLabel' | 'min' | 'max' | 'step'
+> & {
   kind: 'text' | 'tel' | 'email' | 'date' | 'number' | 'textarea' | 'select';
 };
 

@@ -10,14 +10,24 @@ export type PartValues = { readonly [part: string]: string };
 export type FieldValue = string | boolean | readonly string[] | PartValues | FileValue | undefined;
 
 export const isFileValue = (value: FieldValue): value is FileValue =>
-  typeof value === 'object' && !Array.isArray(value) && typeof (value as FileValue).size === 'number' && typeof (value as FileValue).name === 'string';
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  typeof (value as FileValue).size === 'number' &&
+  typeof (value as FileValue).name === 'string';
 
 export const isPartValues = (value: FieldValue): value is PartValues =>
-  typeof value === 'object' && !Array.isArray(value) && !isFileValue(value) && Object.values(value).every((part) => typeof part === 'string');
+  typeof value === 'object' &&
+  !Array.isArray(value) &&
+  !isFileValue(value) &&
+  Object.values(value).every((part) => typeof part === 'string');
 
 /** A checkboxes group's ticked options: a lone string (one ticked box of a plain multipart post) is a list of one. */
 export const listOf = (value: FieldValue): string[] =>
-  Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string' && v !== '') : typeof value === 'string' && value !== '' ? [value] : [];
+  Array.isArray(value)
+    ? value.filter((v): v is string => typeof v === 'string' && v !== '')
+    : typeof value === 'string' && value !== ''
+      ? [value]
+      : [];
 
 /** email_confirm's inputs: an object of both, or the e-mail alone (then it confirms itself). */
 function mailsOf(value: FieldValue): [string, string] {
@@ -66,7 +76,8 @@ export function fieldError(field: FormField, value: FieldValue): string | undefi
     if (field.kind === 'tel' && !formatPhone(text)) return 'Введите номер телефона полностью';
     const min = field.minLength ?? (field.kind === 'textarea' && field.required ? TEXTAREA_MIN : undefined);
     if (min !== undefined && text.length < min) return `Напишите не меньше ${min} символов`;
-    if ((field.kind === 'select' || field.kind === 'radios') && field.options && !field.options.some((o) => o.value === value)) return 'Выберите значение из списка';
+    if ((field.kind === 'select' || field.kind === 'radios') && field.options && !field.options.some((o) => o.value === value))
+      return 'Выберите значение из списка';
     if (field.kind === 'number') return numberError(field, text);
     if (field.kind === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(text)) return 'Укажите дату';
     if (field.kind === 'time' && !/^\d{2}:\d{2}$/.test(text)) return 'Укажите время';
@@ -114,7 +125,8 @@ export function fieldErrors(field: FormField, value: FieldValue): Record<string,
     }
     // A required composite whose parts are each optional still needs one of them.
     const first = parts[0];
-    if (field.required && first && parts.every((part) => isBlank(given[part.key]))) errors[partKey(field.key, first.key)] ??= 'Заполните это поле';
+    if (field.required && first && parts.every((part) => isBlank(given[part.key])))
+      errors[partKey(field.key, first.key)] ??= 'Заполните это поле';
     return errors;
   }
   if (field.kind === 'email_confirm') {

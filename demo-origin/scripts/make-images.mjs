@@ -4,15 +4,7 @@
 import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  images,
-  derivatives,
-  documents,
-  derivativePath,
-  renderSvg,
-  renderDerivative,
-  renderPdf,
-} from '../src/content/images.ts';
+import { images, derivatives, documents, derivativePath, renderSvg, renderDerivative, renderPdf } from '../src/content/images.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', 'public', 'sites', 'default', 'files');
 rmSync(root, { recursive: true, force: true });

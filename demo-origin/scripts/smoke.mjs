@@ -41,7 +41,8 @@ const LEAN_MISSING = {
 for (const [bundle, fields] of Object.entries(LEAN_MISSING)) {
   for (const f of fields) {
     const doc = await get(`/jsonapi/node/${bundle}?page[limit]=1&include=${f}`, lean ? 400 : 200);
-    if (lean && !doc.errors?.[0]?.detail?.startsWith(`\`${f}\` is not a valid relationship field name. Possible values: `)) fail(`include ${bundle}.${f}: ${JSON.stringify(doc).slice(0, 200)}`);
+    if (lean && !doc.errors?.[0]?.detail?.startsWith(`\`${f}\` is not a valid relationship field name. Possible values: `))
+      fail(`include ${bundle}.${f}: ${JSON.stringify(doc).slice(0, 200)}`);
     await get(`/jsonapi/node/${bundle}?filter[${f}.id]=x`, lean ? 400 : 200);
   }
 }
@@ -60,11 +61,13 @@ for (const type of nodeTypes) {
   let offset = 0;
   let count = 0;
   for (;;) {
-    const q = `/jsonapi/node/${bundle}?filter[status]=1&sort=-created&page[offset]=${offset}` + (rels.length ? `&include=${rels.join(',')}` : '');
+    const q =
+      `/jsonapi/node/${bundle}?filter[status]=1&sort=-created&page[offset]=${offset}` + (rels.length ? `&include=${rels.join(',')}` : '');
     const doc = await get(q);
     for (const n of doc.data) {
       count++;
-      if (!nidOk(n.attributes.drupal_internal__nid)) fail(`${bundle} ${n.id}: drupal_internal__nid ${JSON.stringify(n.attributes.drupal_internal__nid)} in ${mode} mode`);
+      if (!nidOk(n.attributes.drupal_internal__nid))
+        fail(`${bundle} ${n.id}: drupal_internal__nid ${JSON.stringify(n.attributes.drupal_internal__nid)} in ${mode} mode`);
       if (lean && LEAN_MISSING[bundle]?.some((f) => f in n.relationships)) fail(`${bundle} ${n.id}: carries a field lean mode removes`);
       aliases.push([n.attributes.path.alias, n.attributes.drupal_internal__nid, bundle]);
       for (const r of rels) {
@@ -112,7 +115,8 @@ await get('/router/translate-path?path=/services/kosmetologiya/karboksiterapiya.
 await get('/router/translate-path?path=/no-such-page.html', 404);
 // A two-hop chain: one trace entry per hop (≤2.0.5, full mode), one for the chain (2.0.6+, lean mode).
 const chain = await get('/router/translate-path?path=/smas.html');
-if (chain.redirect?.length !== (lean ? 1 : 2) || chain.redirect.at(-1).to !== '/services/apparatnaya-kosmetologiya/smas-lifting.html') fail(`redirect chain: ${JSON.stringify(chain.redirect)}`);
+if (chain.redirect?.length !== (lean ? 1 : 2) || chain.redirect.at(-1).to !== '/services/apparatnaya-kosmetologiya/smas-lifting.html')
+  fail(`redirect chain: ${JSON.stringify(chain.redirect)}`);
 for (const f of ['consultation', 'consultation1', 'callback', 'send_resume', 'review', 'discount']) await get(`/webform_rest/${f}/fields`);
 await get('/webform_rest/nope/fields', 404);
 

@@ -32,7 +32,21 @@ const paths: Record<string, string> = {
 };
 
 /** Issue 7: one page of every other bundle too. */
-const BUNDLES = ['patients', 'news', 'article', 'gallery', 'video', 'page', 'vacancy', 'actions', 'qa', 'reviews', 'equipment', 'smi_o_nas', 'problem'];
+const BUNDLES = [
+  'patients',
+  'news',
+  'article',
+  'gallery',
+  'video',
+  'page',
+  'vacancy',
+  'actions',
+  'qa',
+  'reviews',
+  'equipment',
+  'smi_o_nas',
+  'problem',
+];
 
 beforeAll(async () => {
   [paths.service, paths.doctor] = await Promise.all([newestAlias(demoUrl, 'services'), newestAlias(demoUrl, 'doctors')]);
@@ -42,7 +56,11 @@ beforeAll(async () => {
 /** One line per failing element: what, how bad, where, and axe's own summary of the fix. */
 function readable(violations: Result[]): string {
   return violations
-    .flatMap((v) => v.nodes.map((node) => `${v.id} [${v.impact ?? 'n/a'}] ${node.target.join(' ')}: ${(node.failureSummary ?? v.help).replace(/\s+/g, ' ')}`))
+    .flatMap((v) =>
+      v.nodes.map(
+        (node) => `${v.id} [${v.impact ?? 'n/a'}] ${node.target.join(' ')}: ${(node.failureSummary ?? v.help).replace(/\s+/g, ' ')}`,
+      ),
+    )
     .join('\n');
 }
 
@@ -198,7 +216,9 @@ describe('the keyboard alone, on a desktop', () => {
     await page.keyboard.press('Enter');
     await page.locator('#search-bar').waitFor({ state: 'visible', timeout: 10_000 });
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(await page.evaluate(() => document.activeElement?.closest('#search-bar') !== null), 'focus moved into the search bar').toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.closest('#search-bar') !== null), 'focus moved into the search bar').toBe(
+      true,
+    );
     await toggle.focus();
     await page.keyboard.press('Enter');
     await page.locator('#search-bar').waitFor({ state: 'hidden', timeout: 5_000 });

@@ -127,7 +127,9 @@ async function serviceWithDoctors(): Promise<{ alias: string; doctors: number }>
     data: { attributes: { drupal_internal__nid: number; path: { alias: string } } }[];
   };
   for (const { attributes } of list.data) {
-    const doctors = (await (await fetch(`${demoUrl}/rest/doctors/service/${attributes.drupal_internal__nid}?_format=json`)).json()) as unknown[];
+    const doctors = (await (
+      await fetch(`${demoUrl}/rest/doctors/service/${attributes.drupal_internal__nid}?_format=json`)
+    ).json()) as unknown[];
     if (doctors.length >= 2) return { alias: attributes.path.alias, doctors: doctors.length };
   }
   throw new Error('the demo has no service with two doctors');

@@ -16,7 +16,12 @@ function devVarsSecrets(): string[] {
   try {
     return readFileSync(join(ROOT, '.dev.vars'), 'utf8')
       .split('\n')
-      .map((line) => line.replace(/^[A-Z_]+=/, '').trim().replace(/^"|"$/g, ''))
+      .map((line) =>
+        line
+          .replace(/^[A-Z_]+=/, '')
+          .trim()
+          .replace(/^"|"$/g, ''),
+      )
       .filter((value) => value.length >= 6);
   } catch {
     return [];

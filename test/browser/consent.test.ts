@@ -80,9 +80,15 @@ async function newVisit(viewport: typeof PHONE): Promise<Visit> {
     const shifts: string[] = [];
     (window as unknown as { __shifts: string[] }).__shifts = shifts;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] })[]) {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node }[];
+      })[]) {
         if (entry.hadRecentInput || entry.value === 0) continue;
-        const moved = (entry.sources ?? []).map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node?.nodeName)));
+        const moved = (entry.sources ?? []).map((source) =>
+          source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node?.nodeName),
+        );
         shifts.push(`${entry.value.toFixed(5)} ${moved.join(' | ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
@@ -91,7 +97,8 @@ async function newVisit(viewport: typeof PHONE): Promise<Visit> {
 }
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookie и аналитика' });
-const stubCalls = async (page: Page) => JSON.parse((await page.evaluate(() => sessionStorage.getItem('ym-stub-calls'))) ?? '[]') as unknown[][];
+const stubCalls = async (page: Page) =>
+  JSON.parse((await page.evaluate(() => sessionStorage.getItem('ym-stub-calls'))) ?? '[]') as unknown[][];
 const foreign = (visit: Visit) => visit.requests.map((r) => r.url()).filter((url) => !url.startsWith(site.url) && !url.startsWith('data:'));
 
 describe.each([
@@ -127,7 +134,10 @@ describe.each([
       const book = (await page.locator('.mobile-bar__book').boundingBox())!;
       const box = (await page.locator('.consent-banner').boundingBox())!;
       expect(box.y + box.height).toBeLessThanOrEqual(book.y);
-      const top = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('.mobile-bar__book') !== null, { x: book.x + book.width / 2, y: book.y + book.height / 2 });
+      const top = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('.mobile-bar__book') !== null, {
+        x: book.x + book.width / 2,
+        y: book.y + book.height / 2,
+      });
       expect(top).toBe(true);
     }
 
@@ -149,7 +159,9 @@ describe.each([
     await banner(page).getByRole('button', { name: 'Принять' }).click();
     await banner(page).waitFor({ state: 'hidden' });
     await expect.poll(() => visit.metrika.some((url) => url === `${METRIKA_ORIGIN}/metrika/tag.js`), { timeout: 10_000 }).toBe(true);
-    await expect.poll(() => stubCalls(page)).toContainEqual([METRIKA_ID, 'init', { clickmap: true, trackLinks: true, accurateTrackBounce: true }]);
+    await expect
+      .poll(() => stubCalls(page))
+      .toContainEqual([METRIKA_ID, 'init', { clickmap: true, trackLinks: true, accurateTrackBounce: true }]);
     const cookie = (await page.context().cookies()).find((c) => c.name === 'consent');
     expect(cookie?.value).toBe('analytics');
     expect(cookie?.sameSite).toBe('Lax');
@@ -161,9 +173,12 @@ describe.each([
     await dialog.locator('form').waitFor({ state: 'visible', timeout: 10_000 });
     const fields = dialog.locator('input, textarea, select');
     expect(await fields.count()).toBeGreaterThan(2);
-    expect(await fields.evaluateAll((all) => all.filter((f) => !f.classList.contains('ym-disable-keys')).map((f) => f.outerHTML))).toEqual([]);
+    expect(await fields.evaluateAll((all) => all.filter((f) => !f.classList.contains('ym-disable-keys')).map((f) => f.outerHTML))).toEqual(
+      [],
+    );
     expect(await page.locator('.ym-record-keys').count()).toBe(0);
-    for (const input of await dialog.locator('input[type="text"]:visible, textarea:visible').all()) await input.fill(`Тест согласия ${label}`);
+    for (const input of await dialog.locator('input[type="text"]:visible, textarea:visible').all())
+      await input.fill(`Тест согласия ${label}`);
     const phone = dialog.locator('input[type="tel"]');
     await phone.click();
     await phone.pressSequentially('79991234567');

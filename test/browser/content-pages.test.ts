@@ -13,7 +13,24 @@ import { newestAlias } from './page-kinds';
 const chromium = chromiumPerFile();
 
 /** Spec §2: the service page's parts in order. */
-const SERVICE_ORDER = ['children', 'promo', 'promotions', 'body', 'qa', 'book', 'doctors', 'reviews', 'before-after', 'prices', 'feedback', 'advantages', 'doctor-reviews', 'articles', 'licences', 'other-services'];
+const SERVICE_ORDER = [
+  'children',
+  'promo',
+  'promotions',
+  'body',
+  'qa',
+  'book',
+  'doctors',
+  'reviews',
+  'before-after',
+  'prices',
+  'feedback',
+  'advantages',
+  'doctor-reviews',
+  'articles',
+  'licences',
+  'other-services',
+];
 
 /** What each bundle's page must show beyond its title (a CSS selector that must be visible). */
 const BUNDLE_PARTS: Record<string, string> = {
@@ -97,7 +114,8 @@ describe.each(['full', 'lean'] as const)('every bundle, demo origin in its %s sc
       expect(await page.locator('main').innerText()).not.toMatch(/<\/?p>/);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, 'no sideways scroll').toBeLessThanOrEqual(0);
-      if (mode === 'full' && (bundle === 'services' || bundle === 'doctors' || bundle === 'article')) await screenshot(page, `content-${bundle}-${width}`);
+      if (mode === 'full' && (bundle === 'services' || bundle === 'doctors' || bundle === 'article'))
+        await screenshot(page, `content-${bundle}-${width}`);
       await page.close();
       expect(problems).toEqual([]);
     });
@@ -108,7 +126,9 @@ describe.each(['full', 'lean'] as const)('every bundle, demo origin in its %s sc
       const ordered = parts.filter((p) => SERVICE_ORDER.includes(p));
       expect(ordered.length).toBeGreaterThan(5);
       expect(ordered).toEqual([...ordered].sort((a, b) => SERVICE_ORDER.indexOf(a) - SERVICE_ORDER.indexOf(b)));
-      await expect(page.locator('article .medical-notice').innerText()).resolves.toMatch(/имеются противопоказания\. необходима консультация специалиста\./i);
+      await expect(page.locator('article .medical-notice').innerText()).resolves.toMatch(
+        /имеются противопоказания\. необходима консультация специалиста\./i,
+      );
       await page.close();
       expect(problems).toEqual([]);
     });
@@ -116,9 +136,14 @@ describe.each(['full', 'lean'] as const)('every bundle, demo origin in its %s sc
 
   it('shows six links for a doctor with more than six services', async () => {
     const res = await fetch(`${site.demoUrl}/jsonapi/node/doctors?filter[status]=1&page[limit]=50`);
-    const doc = (await res.json()) as { data: { attributes: { path: { alias: string } }; relationships: Record<string, { data: unknown }> }[] };
+    const doc = (await res.json()) as {
+      data: { attributes: { path: { alias: string } }; relationships: Record<string, { data: unknown }> }[];
+    };
     const busiest = doc.data
-      .map((d) => ({ alias: d.attributes.path.alias, services: Array.isArray(d.relationships.field_services?.data) ? d.relationships.field_services.data.length : 0 }))
+      .map((d) => ({
+        alias: d.attributes.path.alias,
+        services: Array.isArray(d.relationships.field_services?.data) ? d.relationships.field_services.data.length : 0,
+      }))
       .sort((a, b) => b.services - a.services)[0]!;
     expect(busiest.services).toBeGreaterThan(6);
     const { page, problems } = await open(site, busiest.alias, DESKTOP);

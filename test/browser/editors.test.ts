@@ -32,7 +32,11 @@ async function newest(bundle: 'services' | 'news'): Promise<Newest> {
 
 /** The demo's stand-in for saving a node in Drupal. */
 async function retitle(nid: number, title: string) {
-  const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ title }) });
+  const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ title }),
+  });
   expect(res.status, 'the demo switch POST /__demo/nodes/{nid}').toBe(200);
 }
 
@@ -81,13 +85,19 @@ afterAll(async () => {
   if (editor) {
     const page = await editor.newPage();
     await page.goto(`${siteUrl}/cache-rebuild.html`).catch(() => undefined);
-    await page.getByRole('button', { name: 'Очистить весь кэш' }).click().catch(() => undefined);
+    await page
+      .getByRole('button', { name: 'Очистить весь кэш' })
+      .click()
+      .catch(() => undefined);
   }
 });
 
 describe('editors', () => {
   it('the login page, and a wrong password answered in Russian (screenshots)', async () => {
-    for (const [label, viewport] of [['390', PHONE], ['1366', DESKTOP]] as const) {
+    for (const [label, viewport] of [
+      ['390', PHONE],
+      ['1366', DESKTOP],
+    ] as const) {
       const context = await (await chromium()).newContext({ viewport });
       const page = await context.newPage();
       const problems = watchProblems(page);
@@ -113,7 +123,7 @@ describe('editors', () => {
     }
   });
 
-  it('logs in through the form; the session cookie is out of scripts\' reach', async () => {
+  it("logs in through the form; the session cookie is out of scripts' reach", async () => {
     const page = await logIn(editor, '/price.html');
     const [cookie] = (await editor.cookies(siteUrl)).filter((c) => c.name === 'editor');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
@@ -121,7 +131,7 @@ describe('editors', () => {
     await page.close();
   });
 
-  it('shows edit links on the price list and the service page, opening Drupal\'s edit form in a new tab', async () => {
+  it("shows edit links on the price list and the service page, opening Drupal's edit form in a new tab", async () => {
     const page = await editor.newPage();
     const problems = watchProblems(page);
     await page.goto(`${siteUrl}/price.html`);
@@ -172,7 +182,10 @@ describe('editors', () => {
     // The visitor still gets the cached page.
     expect(await visit(service.alias)).toMatchObject({ xCache: 'HIT', h1: service.title });
 
-    for (const [label, viewport] of [['390', PHONE], ['1366', DESKTOP]] as const) {
+    for (const [label, viewport] of [
+      ['390', PHONE],
+      ['1366', DESKTOP],
+    ] as const) {
       await page.setViewportSize(viewport);
       await page.goto(`${siteUrl}/cache-rebuild.html`);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Кэш сайта');
@@ -214,11 +227,14 @@ describe('editors', () => {
     expect((await visit(news.alias)).h1).toBe(title);
   });
 
-  it('logs out with the bar\'s button: the cookie is gone and the pages are a visitor\'s again', async () => {
+  it("logs out with the bar's button: the cookie is gone and the pages are a visitor's again", async () => {
     const page = await editor.newPage();
     await page.goto(`${siteUrl}/auth_page_link.html`);
     expect(await page.locator('main').textContent()).toContain('Вы вошли как редактор');
-    await Promise.all([page.waitForURL(`${siteUrl}/`), page.getByRole('region', { name: 'Панель редактора' }).getByRole('button', { name: 'Выйти' }).click()]);
+    await Promise.all([
+      page.waitForURL(`${siteUrl}/`),
+      page.getByRole('region', { name: 'Панель редактора' }).getByRole('button', { name: 'Выйти' }).click(),
+    ]);
     expect((await editor.cookies(siteUrl)).filter((c) => c.name === 'editor')).toEqual([]);
     await page.goto(`${siteUrl}/price.html`);
     expect(await page.locator('a.edit-link').count()).toBe(0);

@@ -27,7 +27,12 @@ let visitor = 0;
 /** A context per test, as a client of its own (the site allows only a few posts a minute from one address: CF-Connecting-IP on Workers, X-Forwarded-For on Node). */
 async function newPage(viewport: typeof PHONE): Promise<Page> {
   visitor += 1;
-  const context = await (await chromium()).newContext({ viewport, extraHTTPHeaders: { 'CF-Connecting-IP': `198.51.100.${200 + visitor}`, 'X-Forwarded-For': `198.51.100.${200 + visitor}` } });
+  const context = await (
+    await chromium()
+  ).newContext({
+    viewport,
+    extraHTTPHeaders: { 'CF-Connecting-IP': `198.51.100.${200 + visitor}`, 'X-Forwarded-For': `198.51.100.${200 + visitor}` },
+  });
   return context.newPage();
 }
 
@@ -44,13 +49,21 @@ async function openDiscount(page: Page): Promise<Locator> {
 
 async function axeViolations(page: Page): Promise<string> {
   const { violations } = await new AxeBuilder({ page }).include('dialog.popup').withTags(WCAG_21_AA).analyze();
-  return violations.flatMap((v) => v.nodes.map((node) => `${v.id} ${node.target.join(' ')}: ${(node.failureSummary ?? v.help).replace(/\s+/g, ' ')}`)).join('\n');
+  return violations
+    .flatMap((v) => v.nodes.map((node) => `${v.id} ${node.target.join(' ')}: ${(node.failureSummary ?? v.help).replace(/\s+/g, ' ')}`))
+    .join('\n');
 }
 
 /** The popup scrolled to `fraction` of its height, then photographed (the long form does not fit one screen). */
 async function shoot(page: Page, name: string) {
-  for (const [part, fraction] of [['top', 0], ['middle', 0.5], ['bottom', 1]] as const) {
-    await page.locator('dialog.popup').evaluate((d, f) => d.scrollTo({ top: (d.scrollHeight - d.clientHeight) * f, behavior: 'instant' }), fraction);
+  for (const [part, fraction] of [
+    ['top', 0],
+    ['middle', 0.5],
+    ['bottom', 1],
+  ] as const) {
+    await page
+      .locator('dialog.popup')
+      .evaluate((d, f) => d.scrollTo({ top: (d.scrollHeight - d.clientHeight) * f, behavior: 'instant' }), fraction);
     await screenshot(page, `${name}-${part}`);
   }
   await page.locator('dialog.popup').evaluate((d) => d.scrollTo({ top: 0, behavior: 'instant' }));
@@ -93,7 +106,12 @@ describe.each([
     expect(await services.getByLabel('Чистка лица').isChecked()).toBe(true);
     expect(await dialog.getByLabel('Хочу получать новости об акциях').isChecked()).toBe(true);
     const age = dialog.getByLabel('Ваш возраст');
-    expect([await age.getAttribute('type'), await age.getAttribute('min'), await age.getAttribute('max'), await age.getAttribute('step')]).toEqual(['number', '18', '99', '1']);
+    expect([
+      await age.getAttribute('type'),
+      await age.getAttribute('min'),
+      await age.getAttribute('max'),
+      await age.getAttribute('step'),
+    ]).toEqual(['number', '18', '99', '1']);
     const terms = dialog.getByLabel('Я принимаю условия акции');
     expect(await terms.isChecked()).toBe(false);
     await dialog.getByText('Условия акции', { exact: true }).click();
@@ -162,7 +180,9 @@ describe.each([
       },
     });
     const lead = await waitFor(async () => {
-      const all = (await (await fetch(`${demoUrl}/__demo/crm/leads`)).json()) as { data: { name: string; email: string; comment: string } }[];
+      const all = (await (await fetch(`${demoUrl}/__demo/crm/leads`)).json()) as {
+        data: { name: string; email: string; comment: string };
+      }[];
       return all.find((l) => l.data.name === `${name} Смирнова`);
     });
     expect(lead?.data.email).toBe('vera@example.ru');

@@ -22,7 +22,11 @@ const paths: Record<PageName, string> = { home: '/', service: '', doctor: '', li
 let servicesEntry: string;
 
 beforeAll(async () => {
-  [paths.service, paths.doctor, servicesEntry] = await Promise.all([newestAlias(demoUrl, 'services'), newestAlias(demoUrl, 'doctors'), firstServicesMenuUrl(demoUrl)]);
+  [paths.service, paths.doctor, servicesEntry] = await Promise.all([
+    newestAlias(demoUrl, 'services'),
+    newestAlias(demoUrl, 'doctors'),
+    firstServicesMenuUrl(demoUrl),
+  ]);
 });
 
 /** A fresh page at `viewport` with its problems recorded; every test ends by asserting there were none. */
@@ -113,38 +117,46 @@ function reachableBookButtons(): { pressable: number[]; covered: string[] } {
     const now = el.getClientRects()[0] ?? el.getBoundingClientRect();
     const hit = document.elementFromPoint(now.left + now.width / 2, now.top + now.height / 2);
     if (hit && (hit === el || el.contains(hit))) pressable.push(i);
-    else if (!el.closest('.carousel__slide, [aria-roledescription="слайд"]')) covered.push(`${say(el)} «${el.textContent?.trim()}» under ${hit ? say(hit) : 'nothing'}`);
+    else if (!el.closest('.carousel__slide, [aria-roledescription="слайд"]'))
+      covered.push(`${say(el)} «${el.textContent?.trim()}» under ${hit ? say(hit) : 'nothing'}`);
   });
   window.scrollTo({ top: 0, behavior: 'instant' });
   return { pressable, covered };
 }
 
 describe('the frame on a phone', () => {
-  it.each(DEFAULT_LAYOUT)('%s: the hamburger opens the slide menu with the menu and a call link; Escape closes it where the page was', async (name) => {
-    const { page, problems } = await open(name, PHONE);
-    expect(await mainMenu(page).locator('visible=true').count(), 'the desktop main menu is hidden on a phone').toBe(0);
-    const button = hamburger(page);
-    await expect.poll(() => button.count(), { message: 'a visible button named «…меню…»' }).toBe(1);
-    await page.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));
-    // A moment of reading first: a tap right after load is the next test's matter.
-    await page.waitForTimeout(1_500);
-    const scrolled = await page.evaluate(() => window.scrollY);
-    expect(scrolled, 'the page scrolled before opening the menu').toBeGreaterThan(0);
-    await tap(page, button);
-    const menu = page.getByRole('dialog', { name: /меню/i });
-    await menu.waitFor({ state: 'visible', timeout: 10_000 });
-    await expect.poll(() => menu.locator('a[href^="tel:"]').locator('visible=true').count(), { message: 'a visible call link in the slide menu' }).toBeGreaterThan(0);
-    await expect.poll(() => menu.getByRole('searchbox').count(), { message: 'search in the slide menu' }).toBeGreaterThan(0);
-    // Its content is stamped in on first open (or after 5 s).
-    await expect.poll(() => menu.getByRole('navigation').getByRole('link').count(), { message: 'menu links in the slide menu', timeout: 5_000 }).toBeGreaterThan(2);
-    await screenshot(page, `frame-${name}-phone-menu`);
-    await page.keyboard.press('Escape');
-    await menu.waitFor({ state: 'hidden' });
-    expect(await isFocused(button), 'focus is back on the hamburger').toBe(true);
-    expect(await page.evaluate(() => window.scrollY), 'the scroll position is restored').toBeCloseTo(scrolled, 0);
-    expect(problems).toEqual([]);
-    await page.close();
-  });
+  it.each(DEFAULT_LAYOUT)(
+    '%s: the hamburger opens the slide menu with the menu and a call link; Escape closes it where the page was',
+    async (name) => {
+      const { page, problems } = await open(name, PHONE);
+      expect(await mainMenu(page).locator('visible=true').count(), 'the desktop main menu is hidden on a phone').toBe(0);
+      const button = hamburger(page);
+      await expect.poll(() => button.count(), { message: 'a visible button named «…меню…»' }).toBe(1);
+      await page.evaluate(() => window.scrollTo({ top: 400, behavior: 'instant' }));
+      // A moment of reading first: a tap right after load is the next test's matter.
+      await page.waitForTimeout(1_500);
+      const scrolled = await page.evaluate(() => window.scrollY);
+      expect(scrolled, 'the page scrolled before opening the menu').toBeGreaterThan(0);
+      await tap(page, button);
+      const menu = page.getByRole('dialog', { name: /меню/i });
+      await menu.waitFor({ state: 'visible', timeout: 10_000 });
+      await expect
+        .poll(() => menu.locator('a[href^="tel:"]').locator('visible=true').count(), { message: 'a visible call link in the slide menu' })
+        .toBeGreaterThan(0);
+      await expect.poll(() => menu.getByRole('searchbox').count(), { message: 'search in the slide menu' }).toBeGreaterThan(0);
+      // Its content is stamped in on first open (or after 5 s).
+      await expect
+        .poll(() => menu.getByRole('navigation').getByRole('link').count(), { message: 'menu links in the slide menu', timeout: 5_000 })
+        .toBeGreaterThan(2);
+      await screenshot(page, `frame-${name}-phone-menu`);
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
+      expect(await isFocused(button), 'focus is back on the hamburger').toBe(true);
+      expect(await page.evaluate(() => window.scrollY), 'the scroll position is restored').toBeCloseTo(scrolled, 0);
+      expect(problems).toEqual([]);
+      await page.close();
+    },
+  );
 
   it('a tap on the hamburger as soon as the page shows opens the slide menu', async () => {
     const page = await (await chromium()).newPage({ viewport: PHONE });
@@ -163,7 +175,14 @@ describe('the frame on a phone', () => {
         Array.from(document.querySelectorAll('[data-popup]')).some((el) => {
           const box = el.getBoundingClientRect();
           const style = getComputedStyle(el);
-          return box.width > 0 && box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight && style.visibility !== 'hidden' && !el.closest('dialog:not([open])');
+          return (
+            box.width > 0 &&
+            box.height > 0 &&
+            box.top >= 0 &&
+            box.bottom <= window.innerHeight &&
+            style.visibility !== 'hidden' &&
+            !el.closest('dialog:not([open])')
+          );
         }),
       );
     expect(await inView(), 'a book button in view at the top').toBe(true);
@@ -204,7 +223,9 @@ describe('the home page', () => {
     await slider.scrollIntoViewIfNeeded();
     // Swiper marks the element it drives: the carousel itself or its frame.
     const driven = () => slider.evaluate((el) => el.matches('.swiper-initialized') || el.querySelector('.swiper-initialized') !== null);
-    await expect.poll(driven, { message: 'the first carousel in main is driven by swiper (swiper-initialized)', timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(driven, { message: 'the first carousel in main is driven by swiper (swiper-initialized)', timeout: 10_000 })
+      .toBe(true);
     const next = slider.getByRole('button', { name: /следующ/i });
     if ((await slider.getByRole('group').count()) > 1) {
       const current = () => slider.locator('.swiper-slide-active').getAttribute('aria-label');

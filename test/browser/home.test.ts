@@ -54,7 +54,10 @@ describe('pages a visitor walks through', () => {
     ['news-listing', '/news.html/2'],
     ['not-found', '/takoi-stranicy-net.html'],
   ])('%s renders on a phone and a desktop', async (name, path) => {
-    for (const [label, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    for (const [label, viewport] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
       const page = await (await chromium()).newPage({ viewport });
       const res = await page.goto(`${siteUrl}${path}`, { waitUntil: 'load' });
       expect(res?.status()).toBe(name === 'not-found' ? 404 : 200);

@@ -39,7 +39,10 @@ describe.each([
       };
     });
     // Offline: the embedded player's host is not reachable, and nothing outside the site may load.
-    await page.route((url) => !url.href.startsWith(siteUrl), (route) => route.abort());
+    await page.route(
+      (url) => !url.href.startsWith(siteUrl),
+      (route) => route.abort(),
+    );
     // Issue 15 §8: what the cleaned markup asks of the site. An <img src=x> left behind would fetch /x, a 404 page.
     const images: string[] = [];
     const failed: string[] = [];
@@ -55,7 +58,7 @@ describe.each([
     // Defence in depth: even a handler the sanitiser missed would meet a policy without 'unsafe-inline' scripts.
     const csp = response?.headers()['content-security-policy'] ?? '';
     expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
-    expect(csp).not.toContain('unsafe-inline\' \'nonce');
+    expect(csp).not.toContain("unsafe-inline' 'nonce");
     expect(csp).toContain("object-src 'none'");
     await page.waitForTimeout(300);
     expect(dialogs).toEqual([]);
@@ -79,13 +82,17 @@ describe.each([
         [...el.attributes].filter((a) => a.name.startsWith('on') || a.name === 'style').map((a) => `${el.tagName} ${a.name}`),
       ),
       scripts: document.querySelectorAll('.content-body script, .content-body svg, .content-body object, .content-body embed').length,
-      foreignFrames: [...document.querySelectorAll('iframe')].map((f) => f.src).filter((src) => !src.startsWith('https://www.youtube-nocookie.com/')),
+      foreignFrames: [...document.querySelectorAll('iframe')]
+        .map((f) => f.src)
+        .filter((src) => !src.startsWith('https://www.youtube-nocookie.com/')),
       javascriptLinks: document.querySelectorAll('[href^="javascript:" i], [src^="javascript:" i]').length,
     }));
     expect(dialogs).toEqual([]);
     expect(leftovers).toEqual({ calls: [], handlers: [], scripts: 0, foreignFrames: [], javascriptLinks: 0 });
     // The body's one real picture loads; the cleaned <img src=x> is gone and asks for nothing.
-    expect(await body.locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')))).toEqual(['/sites/default/files/pages/o-klinike.svg']);
+    expect(await body.locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')))).toEqual([
+      '/sites/default/files/pages/o-klinike.svg',
+    ]);
     expect(images).not.toContain('/x');
     expect(failed).toEqual([]);
     await page.close();

@@ -40,9 +40,13 @@ describe('island loader', () => {
     });
     await page.route(/\/assets\/behaviors\/BackToTop-[\w-]+\.js(\?retry)?$/, (route) => route.abort('connectionreset'));
     await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
-    await page.waitForFunction(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'reload', undefined, {
-      timeout: 10_000,
-    });
+    await page.waitForFunction(
+      () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'reload',
+      undefined,
+      {
+        timeout: 10_000,
+      },
+    );
     await page.waitForTimeout(1_500);
     expect(loads()).toBe(2);
     expect(errors.some((text) => text.includes('«BackToTop»'))).toBe(true);

@@ -19,7 +19,9 @@ const RESUME = Buffer.from('%PDF-1.4\n% резюме для проверки д�
 
 async function newPage(): Promise<Page> {
   // A client of its own: the site allows only a few posts a minute from one address (CF-Connecting-IP on Workers, X-Forwarded-For on Node).
-  const context = await (await chromium()).newContext({ viewport: DESKTOP, extraHTTPHeaders: { 'CF-Connecting-IP': '198.51.100.213', 'X-Forwarded-For': '198.51.100.213' } });
+  const context = await (
+    await chromium()
+  ).newContext({ viewport: DESKTOP, extraHTTPHeaders: { 'CF-Connecting-IP': '198.51.100.213', 'X-Forwarded-For': '198.51.100.213' } });
   return context.newPage();
 }
 
@@ -79,7 +81,14 @@ describe('a resume on a stock webform_rest', () => {
     const leads = (await (await fetch(`${demoUrl}/__demo/crm/leads`)).json()) as CrmLead[];
     const mine = leads.filter((lead) => lead.data.name === name);
     expect(mine).toHaveLength(1);
-    expect(mine[0]!.files).toEqual([{ name: 'rezyume-test.pdf', type: 'application/pdf', size: RESUME.byteLength, sha256: createHash('sha256').update(RESUME).digest('hex') }]);
+    expect(mine[0]!.files).toEqual([
+      {
+        name: 'rezyume-test.pdf',
+        type: 'application/pdf',
+        size: RESUME.byteLength,
+        sha256: createHash('sha256').update(RESUME).digest('hex'),
+      },
+    ]);
     expect(problems).toEqual([]);
     await page.context().close();
   });

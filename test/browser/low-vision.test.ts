@@ -16,8 +16,36 @@ const demoUrl = inject('demoUrl');
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Every page kind the frame suites walk, and one page of every bundle, whatever Drupal published last. */
-const paths: string[] = ['/', '/news.html', '/ultraformer.html', '/services.html', '/takoi-stranicy-net.html', '/price.html', '/vopros-otvet.html', '/search/node/лазер', '/svedeniya.html', '/doctors.html', '/sitemap'];
-const BUNDLES = ['services', 'doctors', 'patients', 'news', 'article', 'gallery', 'video', 'page', 'vacancy', 'actions', 'qa', 'reviews', 'equipment', 'smi_o_nas', 'problem'];
+const paths: string[] = [
+  '/',
+  '/news.html',
+  '/ultraformer.html',
+  '/services.html',
+  '/takoi-stranicy-net.html',
+  '/price.html',
+  '/vopros-otvet.html',
+  '/search/node/лазер',
+  '/svedeniya.html',
+  '/doctors.html',
+  '/sitemap',
+];
+const BUNDLES = [
+  'services',
+  'doctors',
+  'patients',
+  'news',
+  'article',
+  'gallery',
+  'video',
+  'page',
+  'vacancy',
+  'actions',
+  'qa',
+  'reviews',
+  'equipment',
+  'smi_o_nas',
+  'problem',
+];
 let service = '';
 
 beforeAll(async () => {
@@ -25,7 +53,10 @@ beforeAll(async () => {
   service = await newestAlias(demoUrl, 'services');
 });
 
-async function contextWith(settings: LowVision | undefined, options: { viewport: typeof PHONE; javaScriptEnabled?: boolean }): Promise<BrowserContext> {
+async function contextWith(
+  settings: LowVision | undefined,
+  options: { viewport: typeof PHONE; javaScriptEnabled?: boolean },
+): Promise<BrowserContext> {
   const context = await (await chromium()).newContext(options);
   if (settings) await context.addCookies([{ name: LOW_VISION_COOKIE, value: lowVisionValue(settings), url: siteUrl }]);
   return context;
@@ -50,7 +81,10 @@ const looks = (page: Page) =>
 
 /** A button of the panel, pressed as a keyboard or a finger would; the form's answer brings the next page. */
 async function choose(page: Page, value: string) {
-  await Promise.all([page.waitForURL(`**${new URL(page.url()).pathname}`, { waitUntil: 'load' }), page.locator(`button[name="set"][value="${value}"]`).first().click()]);
+  await Promise.all([
+    page.waitForURL(`**${new URL(page.url()).pathname}`, { waitUntil: 'load' }),
+    page.locator(`button[name="set"][value="${value}"]`).first().click(),
+  ]);
 }
 
 describe('the version for the visually impaired (issue 17 §1)', () => {
@@ -84,7 +118,8 @@ describe('the version for the visually impaired (issue 17 §1)', () => {
     now = await looks(page);
     expect([now.background, now.color]).toEqual(['rgb(157, 209, 255)', 'rgb(6, 52, 98)']);
     // Each swatch shows its own scheme, the pressed one included.
-    const swatch = (value: string) => page.locator(`button[value="${value}"]`).evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
+    const swatch = (value: string) =>
+      page.locator(`button[value="${value}"]`).evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]);
     expect(await swatch('scheme:blue')).toEqual(['rgb(157, 209, 255)', 'rgb(6, 52, 98)']);
     expect(await swatch('scheme:black-on-white')).toEqual(['rgb(255, 255, 255)', 'rgb(0, 0, 0)']);
     expect(await swatch('scheme:white-on-black')).toEqual(['rgb(0, 0, 0)', 'rgb(255, 255, 255)']);
@@ -128,7 +163,10 @@ describe('the version for the visually impaired (issue 17 §1)', () => {
   });
 
   it('at the largest size, with wide spacing, no page kind scrolls sideways on a 390 px phone', async () => {
-    const context = await contextWith({ ...LOW_VISION_START, size: 'largest', wideLetters: true, wideLines: true, plainFont: true }, { viewport: PHONE });
+    const context = await contextWith(
+      { ...LOW_VISION_START, size: 'largest', wideLetters: true, wideLines: true, plainFont: true },
+      { viewport: PHONE },
+    );
     const page = await context.newPage();
     const wide: string[] = [];
     for (const path of paths) {
@@ -170,7 +208,8 @@ describe('the version for the visually impaired (issue 17 §1)', () => {
         for (const path of ['/', service, '/price.html']) {
           await page.goto(siteUrl + path, { waitUntil: 'load' });
           const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-          for (const v of violations) for (const node of v.nodes) found.push(`${scheme} ${viewport.width}px ${path}: ${v.id} ${node.target.join(' ')}`);
+          for (const v of violations)
+            for (const node of v.nodes) found.push(`${scheme} ${viewport.width}px ${path}: ${v.id} ${node.target.join(' ')}`);
           if (path === service) await screenshot(page, `low-vision-${scheme}-${viewport.width}`);
         }
         await context.close();

@@ -37,7 +37,11 @@ describe('the medical-advertising warning', () => {
             const words = element.querySelector('.medical-notice__text')!.getBoundingClientRect();
             return {
               share: (box.width * box.height) / (block.width * block.height),
-              wordsInside: words.left >= box.left - 0.5 && words.right <= box.right + 0.5 && words.top >= box.top - 0.5 && words.bottom <= box.bottom + 0.5,
+              wordsInside:
+                words.left >= box.left - 0.5 &&
+                words.right <= box.right + 0.5 &&
+                words.top >= box.top - 0.5 &&
+                words.bottom <= box.bottom + 0.5,
               fontSize: parseFloat(getComputedStyle(element.querySelector('.medical-notice__text')!).fontSize),
             };
           });

@@ -13,7 +13,9 @@ afterEach(async () => {
 
 /** Behaviours wake on idle: wait until the named one's chunk has arrived and run. */
 async function behaviourLoaded(page: Page, name: string) {
-  await page.waitForFunction((n) => performance.getEntriesByType('resource').some((e) => e.name.includes(`/behaviors/${n}-`)), name, { timeout: 10_000 });
+  await page.waitForFunction((n) => performance.getEntriesByType('resource').some((e) => e.name.includes(`/behaviors/${n}-`)), name, {
+    timeout: 10_000,
+  });
   await page.evaluate(() => new Promise((r) => setTimeout(r, 50)));
 }
 
@@ -54,9 +56,15 @@ describe.each([
     const header = page.locator('header.site-header');
     expect(await header.evaluate((h) => h.classList.contains('site-header--scrolled'))).toBe(false);
     await page.mouse.wheel(0, 400);
-    await page.waitForFunction(() => document.querySelector('header.site-header')?.classList.contains('site-header--scrolled'), undefined, { timeout: 5_000 });
+    await page.waitForFunction(() => document.querySelector('header.site-header')?.classList.contains('site-header--scrolled'), undefined, {
+      timeout: 5_000,
+    });
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
-    await page.waitForFunction(() => !document.querySelector('header.site-header')?.classList.contains('site-header--scrolled'), undefined, { timeout: 5_000 });
+    await page.waitForFunction(
+      () => !document.querySelector('header.site-header')?.classList.contains('site-header--scrolled'),
+      undefined,
+      { timeout: 5_000 },
+    );
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -98,7 +106,11 @@ describe('navigating', () => {
     await behaviourLoaded(page, 'NavigationProgress');
     await watchProgressBar(page);
     // A search never made before is a Drupal call; the demo Drupal now answers every call 600 ms late.
-    const res = await fetch(`${demoUrl}/__demo/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ delayMs: 600 }) });
+    const res = await fetch(`${demoUrl}/__demo/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ delayMs: 600 }),
+    });
     expect(res.ok).toBe(true);
     const link = await addLink(page, `/search/node/${encodeURIComponent(`пилинг ${Date.now()}`)}`);
     await Promise.all([page.waitForURL(/\/search\/node\//, { timeout: 15_000 }), link.click()]);
@@ -154,10 +166,14 @@ describe('navigating', () => {
     const problems = watchProblems(page);
     await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
     expect(await page.locator('img[loading="lazy"]').count()).toBeGreaterThan(0);
-    const releasedAt = await page.waitForFunction(() => (document.querySelector('img[loading="lazy"]') ? 0 : performance.now()), undefined, {
-      timeout: 12_000,
-      polling: 100,
-    });
+    const releasedAt = await page.waitForFunction(
+      () => (document.querySelector('img[loading="lazy"]') ? 0 : performance.now()),
+      undefined,
+      {
+        timeout: 12_000,
+        polling: 100,
+      },
+    );
     const loadedAt = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd);
     expect(Number(await releasedAt.jsonValue())).toBeGreaterThanOrEqual(loadedAt + 3_900);
     expect(await page.locator('img[loading="eager"]').count()).toBeGreaterThan(0);

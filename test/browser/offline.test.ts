@@ -86,7 +86,9 @@ describe('reading offline', () => {
     await page.goto(siteUrl + '/price.html', { waitUntil: 'load' });
     const urls = await cachedUrls(page);
     expect(urls).toContain('/price.html');
-    expect(urls.filter((path) => path.startsWith('/api/') || path.startsWith('/search/') || path === '/login' || path.startsWith('/auth/'))).toEqual([]);
+    expect(
+      urls.filter((path) => path.startsWith('/api/') || path.startsWith('/search/') || path === '/login' || path.startsWith('/auth/')),
+    ).toEqual([]);
 
     await context.setOffline(true);
     for (const path of read) {
@@ -144,7 +146,10 @@ describe('reading offline', () => {
 
     await context.setOffline(true);
     await dialog.getByRole('button', { name: definition.submitLabel }).click();
-    await dialog.getByRole('status').filter({ hasText: 'Заявка сохранена на этом устройстве' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await dialog
+      .getByRole('status')
+      .filter({ hasText: 'Заявка сохранена на этом устройстве' })
+      .waitFor({ state: 'visible', timeout: 10_000 });
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('offline-leads') ?? '[]').length)).toBe(1);
     const before = await crmLeadsNamed(name);
     expect(before, 'nothing reached the CRM while offline').toBe(0);
@@ -213,11 +218,19 @@ async function deployProxy(script: () => string): Promise<{ url: string; close: 
       res.end(script());
       return;
     }
-    const headers = Object.fromEntries(Object.entries(req.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && !['host', 'connection'].includes(entry[0])));
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string' && !['host', 'connection'].includes(entry[0]),
+      ),
+    );
     fetch(siteUrl + (req.url ?? '/'), { method: req.method, headers, redirect: 'manual' })
       .then(async (upstream) => {
         const body = Buffer.from(await upstream.arrayBuffer());
-        const out = Object.fromEntries([...upstream.headers].filter(([name]) => !['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name)));
+        const out = Object.fromEntries(
+          [...upstream.headers].filter(
+            ([name]) => !['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name),
+          ),
+        );
         res.writeHead(upstream.status, out);
         res.end(body);
       })

@@ -19,11 +19,22 @@ const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const PHONE_SHOWN = '+7 (999) 123-45-67';
 
 /** A page with each form's button: the frame's for consultation and callback, content pages' for the others. */
-const pageOf: Record<PopupForm, string> = { consultation: '/news.html', callback: '/news.html', consultation1: '', review: '', send_resume: '', discount: '' };
+const pageOf: Record<PopupForm, string> = {
+  consultation: '/news.html',
+  callback: '/news.html',
+  consultation1: '',
+  review: '',
+  send_resume: '',
+  discount: '',
+};
 const definitions = new Map<string, FormDefinition>();
 
 beforeAll(async () => {
-  const [service, vacancy, promotion] = await Promise.all([newestAlias(demoUrl, 'services'), newestAlias(demoUrl, 'vacancy'), newestAlias(demoUrl, 'actions')]);
+  const [service, vacancy, promotion] = await Promise.all([
+    newestAlias(demoUrl, 'services'),
+    newestAlias(demoUrl, 'vacancy'),
+    newestAlias(demoUrl, 'actions'),
+  ]);
   Object.assign(pageOf, { consultation1: service, review: service, send_resume: vacancy, discount: promotion });
   for (const id of Object.keys(POPUP_TITLES)) {
     const res = await fetch(`${siteUrl}/api/forms/${id}`);
@@ -44,7 +55,9 @@ let visitor = 0;
 async function newPage(viewport: typeof PHONE): Promise<Page> {
   visitor += 1;
   const address = `198.51.100.${visitor}`;
-  const context: BrowserContext = await (await chromium()).newContext({ viewport, extraHTTPHeaders: { 'CF-Connecting-IP': address, 'X-Forwarded-For': address } });
+  const context: BrowserContext = await (
+    await chromium()
+  ).newContext({ viewport, extraHTTPHeaders: { 'CF-Connecting-IP': address, 'X-Forwarded-For': address } });
   return context.newPage();
 }
 
@@ -55,12 +68,17 @@ function shownFields(definition: FormDefinition): FormField[] {
   return [...visible.slice(0, at), { key: CONSENT.key, kind: 'checkbox', label: CONSENT.label, required: true }, ...visible.slice(at)];
 }
 
-const settledDialog = (page: Page) => page.waitForFunction(() => document.querySelector('dialog.popup')?.getAnimations({ subtree: true }).length === 0);
+const settledDialog = (page: Page) =>
+  page.waitForFunction(() => document.querySelector('dialog.popup')?.getAnimations({ subtree: true }).length === 0);
 
 async function axeViolations(page: Page): Promise<string> {
   const { violations } = await new AxeBuilder({ page }).include('dialog.popup').withTags(WCAG_21_AA).analyze();
   return violations
-    .flatMap((v) => v.nodes.map((node) => `${v.id} [${v.impact ?? 'n/a'}] ${node.target.join(' ')}: ${(node.failureSummary ?? v.help).replace(/\s+/g, ' ')}`))
+    .flatMap((v) =>
+      v.nodes.map(
+        (node) => `${v.id} [${v.impact ?? 'n/a'}] ${node.target.join(' ')}: ${(node.failureSummary ?? v.help).replace(/\s+/g, ' ')}`,
+      ),
+    )
     .join('\n');
 }
 
@@ -71,18 +89,32 @@ async function expectFieldsOf(dialog: Locator, definition: FormDefinition) {
     const control = dialog.getByLabel(field.label ?? field.key);
     expect(await control.count(), `one control labelled «${field.label}»`).toBe(1);
     expect(await control.getAttribute('name')).toBe(field.key);
-    expect(await control.evaluate((el) => Array.from((el as HTMLInputElement).labels ?? []).some((l) => l.checkVisibility())), `«${field.label}» visible`).toBe(true);
+    expect(
+      await control.evaluate((el) => Array.from((el as HTMLInputElement).labels ?? []).some((l) => l.checkVisibility())),
+      `«${field.label}» visible`,
+    ).toBe(true);
   }
-  for (const field of definition.fields.filter((f) => f.kind === 'hidden')) expect(await dialog.locator(`[name="${field.key}"]`).count()).toBe(0);
+  for (const field of definition.fields.filter((f) => f.kind === 'hidden'))
+    expect(await dialog.locator(`[name="${field.key}"]`).count()).toBe(0);
   // The controls in the order of spec §5: the consent before the last field.
-  const names = await dialog.locator('form [name]').evaluateAll((els, trap) => els.map((el) => el.getAttribute('name')).filter((n) => n !== trap), HONEYPOT);
-  expect(names).toEqual(shownFields(definition).filter((f) => f.kind !== 'markup').map((f) => f.key));
+  const names = await dialog
+    .locator('form [name]')
+    .evaluateAll((els, trap) => els.map((el) => el.getAttribute('name')).filter((n) => n !== trap), HONEYPOT);
+  expect(names).toEqual(
+    shownFields(definition)
+      .filter((f) => f.kind !== 'markup')
+      .map((f) => f.key),
+  );
   const trap = dialog.locator(`[name="${HONEYPOT}"]`);
   expect(await trap.getAttribute('tabindex')).toBe('-1');
   expect(await trap.getAttribute('autocomplete')).toBe('off');
   expect(await trap.evaluate((el) => el.closest('[aria-hidden="true"]') !== null)).toBe(true);
   // Out of sight: a box of a pixel at most, clipped away (display: none would tell a robot to skip it).
-  expect(await trap.evaluate((el) => el.parentElement!.getBoundingClientRect().width <= 1 && getComputedStyle(el.parentElement!).clipPath !== 'none')).toBe(true);
+  expect(
+    await trap.evaluate(
+      (el) => el.parentElement!.getBoundingClientRect().width <= 1 && getComputedStyle(el.parentElement!).clipPath !== 'none',
+    ),
+  ).toBe(true);
   const consent = dialog.getByRole('link', { name: /согласие на обработку/ });
   expect(await consent.getAttribute('href')).toBe(CONSENT.url);
   expect(await dialog.getByLabel(CONSENT.label).isChecked()).toBe(false);
@@ -185,57 +217,65 @@ describe.each([
   ['desktop', DESKTOP],
 ] as const)('the popup forms on a %s', (label, viewport) => {
   // The discount form carries webform's other element kinds (checkboxes, radios, composites…): form-elements.test.ts walks it.
-  it.each((Object.keys(POPUP_TITLES) as PopupForm[]).filter((id) => id !== 'discount'))('%s: opens from its button, refuses the empty form, sends the filled one', async (id) => {
-    const definition = definitions.get(id)!;
-    const page = await newPage(viewport);
-    const problems = watchProblems(page);
-    await page.goto(siteUrl + pageOf[id], { waitUntil: 'load' });
-    const trigger = page.locator(`[data-popup="${id}"]`).locator('visible=true').first();
-    await trigger.scrollIntoViewIfNeeded();
-    await trigger.click();
-    const dialog = page.getByRole('dialog', { name: POPUP_TITLES[id] });
-    await dialog.locator('form').waitFor({ state: 'visible', timeout: 10_000 });
-    expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
-    expect(await trigger.getAttribute('aria-busy')).toBeNull();
-    await settledDialog(page);
-    await expectFieldsOf(dialog, definition);
+  it.each((Object.keys(POPUP_TITLES) as PopupForm[]).filter((id) => id !== 'discount'))(
+    '%s: opens from its button, refuses the empty form, sends the filled one',
+    async (id) => {
+      const definition = definitions.get(id)!;
+      const page = await newPage(viewport);
+      const problems = watchProblems(page);
+      await page.goto(siteUrl + pageOf[id], { waitUntil: 'load' });
+      const trigger = page.locator(`[data-popup="${id}"]`).locator('visible=true').first();
+      await trigger.scrollIntoViewIfNeeded();
+      await trigger.click();
+      const dialog = page.getByRole('dialog', { name: POPUP_TITLES[id] });
+      await dialog.locator('form').waitFor({ state: 'visible', timeout: 10_000 });
+      expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
+      expect(await trigger.getAttribute('aria-busy')).toBeNull();
+      await settledDialog(page);
+      await expectFieldsOf(dialog, definition);
 
-    await expectEmptySubmitRefused(page, dialog, definition);
-    expect(await axeViolations(page)).toBe('');
-    await screenshot(page, `popup-form-${id}-${label}`);
+      await expectEmptySubmitRefused(page, dialog, definition);
+      expect(await axeViolations(page)).toBe('');
+      await screenshot(page, `popup-form-${id}-${label}`);
 
-    const name = `Тест ${id} ${label} ${Date.now().toString(36)}`;
-    await fill(dialog, definition, name);
-    // A submit while one is in flight is ignored (spec §4); the success is announced to the page.
-    const posts: string[] = [];
-    page.on('request', (req) => {
-      if (req.method() === 'POST') posts.push(req.url());
-    });
-    await page.evaluate(() => {
-      document.addEventListener('form:success', (event) => sessionStorage.setItem('form:success', JSON.stringify((event as CustomEvent).detail)));
-      // A counter function without a counter id: no goal is sent.
-      (window as unknown as { ym: () => void }).ym = () => sessionStorage.setItem('ym', 'called');
-    });
-    const pageUrl = page.url();
-    const pageTitle = await page.title();
-    await dialog.getByRole('button', { name: definition.submitLabel }).dblclick();
-    await page.waitForURL((url) => url.pathname === '/thank-you.html', { timeout: 15_000 });
-    expect(posts).toEqual([`${siteUrl}/api/forms/${id}`]);
-    expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('form:success'))) ?? 'null')).toEqual({ form: id, queued: false });
-    expect(await page.evaluate(() => sessionStorage.getItem('ym'))).toBeNull();
+      const name = `Тест ${id} ${label} ${Date.now().toString(36)}`;
+      await fill(dialog, definition, name);
+      // A submit while one is in flight is ignored (spec §4); the success is announced to the page.
+      const posts: string[] = [];
+      page.on('request', (req) => {
+        if (req.method() === 'POST') posts.push(req.url());
+      });
+      await page.evaluate(() => {
+        document.addEventListener('form:success', (event) =>
+          sessionStorage.setItem('form:success', JSON.stringify((event as CustomEvent).detail)),
+        );
+        // A counter function without a counter id: no goal is sent.
+        (window as unknown as { ym: () => void }).ym = () => sessionStorage.setItem('ym', 'called');
+      });
+      const pageUrl = page.url();
+      const pageTitle = await page.title();
+      await dialog.getByRole('button', { name: definition.submitLabel }).dblclick();
+      await page.waitForURL((url) => url.pathname === '/thank-you.html', { timeout: 15_000 });
+      expect(posts).toEqual([`${siteUrl}/api/forms/${id}`]);
+      expect(JSON.parse((await page.evaluate(() => sessionStorage.getItem('form:success'))) ?? 'null')).toEqual({
+        form: id,
+        queued: false,
+      });
+      expect(await page.evaluate(() => sessionStorage.getItem('ym'))).toBeNull();
 
-    const submission = await submissionNamed(name);
-    expect(submission, `the demo Drupal holds ${name}`).toBeDefined();
-    const data = submission!.data;
-    for (const field of definition.fields.filter((f) => f.kind === 'tel')) expect(data[field.key]).toBe(PHONE_SHOWN);
-    for (const field of definition.fields.filter((f) => f.kind === 'hidden')) {
-      if (field.prefill === 'page_url') expect(data[field.key]).toBe(pageUrl);
-      if (field.prefill === 'page_title') expect(data[field.key]).toBe(pageTitle);
-    }
-    expect(definition.fields.some((f) => f.prefill === 'page_url')).toBe(true);
-    expect(problems).toEqual([]);
-    await page.context().close();
-  });
+      const submission = await submissionNamed(name);
+      expect(submission, `the demo Drupal holds ${name}`).toBeDefined();
+      const data = submission!.data;
+      for (const field of definition.fields.filter((f) => f.kind === 'tel')) expect(data[field.key]).toBe(PHONE_SHOWN);
+      for (const field of definition.fields.filter((f) => f.kind === 'hidden')) {
+        if (field.prefill === 'page_url') expect(data[field.key]).toBe(pageUrl);
+        if (field.prefill === 'page_title') expect(data[field.key]).toBe(pageTitle);
+      }
+      expect(definition.fields.some((f) => f.prefill === 'page_url')).toBe(true);
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+  );
 });
 
 describe('the popup pages open their forms over the home page', () => {

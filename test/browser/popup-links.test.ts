@@ -20,7 +20,8 @@ let problems: string[];
 let serviceUrl: string;
 
 /** A block of the side column, by its title. */
-const sideBlock = (title: string): Locator => page.locator('aside.aside .block').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const sideBlock = (title: string): Locator =>
+  page.locator('aside.aside .block').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 /** Clicks `link`: the popup of `form` opens over this page under its title; Escape closes it again. */
 async function opensPopup(link: Locator, form: PopupForm) {
@@ -70,10 +71,15 @@ describe('popup links in Drupal’s HTML, on a service page at 1366 px', () => {
   it('a hash naming neither a popup nor an element does nothing; one naming an element scrolls it 170 px below the top', async () => {
     // An editor's in-page links, as the sanitiser passes them (test/worker/sanitize-html.test.ts).
     const target = await page.evaluate(() => {
-      const heading = [...document.querySelectorAll<HTMLElement>('main h2[id]')].find((h) => h.getBoundingClientRect().top + window.scrollY > 1500);
+      const heading = [...document.querySelectorAll<HTMLElement>('main h2[id]')].find(
+        (h) => h.getBoundingClientRect().top + window.scrollY > 1500,
+      );
       const body = document.querySelector('aside.aside .block__body');
       if (!heading || !body) return null;
-      const links: [string, string][] = [['net-takogo-razdela', 'Нет такого раздела'], [heading.id, 'К разделу']];
+      const links: [string, string][] = [
+        ['net-takogo-razdela', 'Нет такого раздела'],
+        [heading.id, 'К разделу'],
+      ];
       for (const [id, text] of links) {
         const link = document.createElement('a');
         link.href = `#${id}`;

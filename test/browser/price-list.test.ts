@@ -28,9 +28,11 @@ async function open(viewport: typeof PHONE): Promise<{ page: Page; problems: str
 
 /** The currency suffixes a visitor sees, as rendered (hidden spans left out). */
 const visibleSuffixes = (page: Page) =>
-  page.evaluate(() =>
-    [...new Set([...document.querySelectorAll('.price__rub')].filter((el) => (el as HTMLElement).offsetParent !== null).map((el) => el.textContent))],
-  );
+  page.evaluate(() => [
+    ...new Set(
+      [...document.querySelectorAll('.price__rub')].filter((el) => (el as HTMLElement).offsetParent !== null).map((el) => el.textContent),
+    ),
+  ]);
 
 const openAll = (page: Page) =>
   page.evaluate(() => {
@@ -83,9 +85,15 @@ describe.each([
   it('axe-core finds no violation, every group open', async () => {
     const { page } = await open(viewport);
     await openAll(page);
-    await page.locator('.price-page').screenshot({ path: join(ROOT, 'test-results', 'screenshots', `price-${viewport.width}-all-open.png`) });
+    await page
+      .locator('.price-page')
+      .screenshot({ path: join(ROOT, 'test-results', 'screenshots', `price-${viewport.width}-all-open.png`) });
     const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-    const readable = violations.flatMap((v) => v.nodes.map((node) => `${v.id} [${v.impact ?? 'n/a'}] ${node.target.join(' ')}: ${(node.failureSummary ?? v.help).replace(/\s+/g, ' ')}`));
+    const readable = violations.flatMap((v) =>
+      v.nodes.map(
+        (node) => `${v.id} [${v.impact ?? 'n/a'}] ${node.target.join(' ')}: ${(node.failureSummary ?? v.help).replace(/\s+/g, ' ')}`,
+      ),
+    );
     expect(readable.join('\n')).toBe('');
     await page.context().close();
   });
@@ -97,8 +105,11 @@ describe.each([
       await page.waitForTimeout(200);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       // Nor does a table overflow its own group.
-      const overflowing = await page.evaluate(() =>
-        [...document.querySelectorAll('table.price')].filter((t) => t.getBoundingClientRect().right > (t.parentElement?.getBoundingClientRect().right ?? 0) + 0.5).length,
+      const overflowing = await page.evaluate(
+        () =>
+          [...document.querySelectorAll('table.price')].filter(
+            (t) => t.getBoundingClientRect().right > (t.parentElement?.getBoundingClientRect().right ?? 0) + 0.5,
+          ).length,
       );
       expect(overflowing).toBe(0);
       expect(problems).toEqual([]);

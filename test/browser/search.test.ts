@@ -34,7 +34,8 @@ const keywordsInAddress = (page: Page) => decodeURIComponent(new URL(page.url())
 const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 
 /** Marked words of the shown results, lower-cased. */
-const marks = (page: Page) => page.locator('#search-results mark').evaluateAll((nodes) => nodes.map((node) => node.textContent?.toLowerCase()));
+const marks = (page: Page) =>
+  page.locator('#search-results mark').evaluateAll((nodes) => nodes.map((node) => node.textContent?.toLowerCase()));
 
 async function typeSlowly(page: Page, text: string) {
   await field(page).click();
@@ -46,7 +47,9 @@ describe('live search', () => {
     const { page, problems } = await searchPage(DESKTOP);
     expect(await status(page).textContent()).toBe('');
     await typeSlowly(page, 'лазер');
-    await status(page).filter({ hasText: /^Найдено: \d+$/ }).waitFor({ timeout: 10_000 });
+    await status(page)
+      .filter({ hasText: /^Найдено: \d+$/ })
+      .waitFor({ timeout: 10_000 });
     expect(keywordsInAddress(page)).toBe('/search/node/лазер');
     expect(await stillSameDocument(page)).toBe(true);
     const marked = await marks(page);
@@ -88,7 +91,9 @@ describe('live search', () => {
     // Past the debounce: the request for «ла» is on its way.
     await expect.poll(() => heldFirst, { timeout: 5_000 }).toBe(true);
     await page.keyboard.type('зер', { delay: 60 });
-    await status(page).filter({ hasText: /^Найдено: \d+$/ }).waitFor({ timeout: 10_000 });
+    await status(page)
+      .filter({ hasText: /^Найдено: \d+$/ })
+      .waitFor({ timeout: 10_000 });
     const lazer = await status(page).textContent();
     // The answer for «ла» would have arrived by now; it changed nothing.
     await page.waitForTimeout(3_000);
@@ -129,7 +134,9 @@ describe.each([
   it('has no axe violation (WCAG 2.1 A and AA) and shows well', async () => {
     const { page, problems } = await searchPage(viewport);
     await typeSlowly(page, 'лазерная');
-    await status(page).filter({ hasText: /^Найдено: \d+$/ }).waitFor({ timeout: 10_000 });
+    await status(page)
+      .filter({ hasText: /^Найдено: \d+$/ })
+      .waitFor({ timeout: 10_000 });
     await page.waitForTimeout(1_000);
     const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
     expect(violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`))).toEqual([]);

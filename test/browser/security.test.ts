@@ -6,7 +6,15 @@ const chromium = chromiumPerFile();
 const siteUrl = inject('siteUrl');
 
 /** Pages of every kind a visitor reaches, including the one whose Drupal body is hostile. */
-const PAGES = ['/', '/news.html', '/news.html/2', '/services.html', '/proverka-bezopasnosti.html', '/search/node/лазер', '/takoi-stranicy-net.html'];
+const PAGES = [
+  '/',
+  '/news.html',
+  '/news.html/2',
+  '/services.html',
+  '/proverka-bezopasnosti.html',
+  '/search/node/лазер',
+  '/takoi-stranicy-net.html',
+];
 
 describe('Content-Security-Policy in the browser', () => {
   it.each([
@@ -26,7 +34,10 @@ describe('Content-Security-Policy in the browser', () => {
       document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
     });
     // Offline, and nothing outside the site may load (the hostile page embeds a video player).
-    await page.route((url) => !url.href.startsWith(siteUrl), (route) => route.abort());
+    await page.route(
+      (url) => !url.href.startsWith(siteUrl),
+      (route) => route.abort(),
+    );
     for (const path of PAGES) {
       await page.goto(`${siteUrl}${path}`, { waitUntil: 'load' });
       // Let idle islands wake (they load their chunks and React).

@@ -8,7 +8,8 @@ const siteUrl = inject('siteUrl');
 
 const menuDialog = (page: Page) => page.locator('dialog.slide-menu');
 const isOpen = (page: Page) => menuDialog(page).evaluate((d: HTMLDialogElement) => d.open && d.matches(':modal'));
-const focusIsInMenu = (page: Page) => page.evaluate(() => document.querySelector('dialog.slide-menu')?.contains(document.activeElement) ?? false);
+const focusIsInMenu = (page: Page) =>
+  page.evaluate(() => document.querySelector('dialog.slide-menu')?.contains(document.activeElement) ?? false);
 const stampedLinks = (page: Page) => page.locator('dialog.slide-menu [data-slide-menu-slot] a');
 
 /** The hamburger: the only button named for the menu while it is closed (the open menu has «Закрыть меню» too), first in the page. */
@@ -22,7 +23,12 @@ const hamburgerOf = (page: Page) => page.getByRole('button', { name: /меню/i
 async function openMenu(page: Page) {
   const box = await hamburgerOf(page).boundingBox();
   if (!box) throw new Error('the hamburger is not shown');
-  await expect.poll(async () => (await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2), isOpen(page)), { timeout: 10_000, interval: 300 }).toBe(true);
+  await expect
+    .poll(async () => (await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2), isOpen(page)), {
+      timeout: 10_000,
+      interval: 300,
+    })
+    .toBe(true);
 }
 
 const scrollTo = (page: Page, top: number) => page.evaluate((y) => window.scrollTo({ top: y, behavior: 'instant' }), top);

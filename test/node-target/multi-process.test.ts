@@ -9,7 +9,15 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freePort, startDemoOrigin, startNodeSite, startValkey, type NodeSiteServer, type ValkeyServer, type WorkerServer } from '../../scripts/servers';
+import {
+  freePort,
+  startDemoOrigin,
+  startNodeSite,
+  startValkey,
+  type NodeSiteServer,
+  type ValkeyServer,
+  type WorkerServer,
+} from '../../scripts/servers';
 import { DEMO_ORIGIN_TEST_VARS, TEST_SECRETS } from '../setup/secrets';
 import { callbackLead, demoOf, eventually, siteVars, visitors, type CrmLead } from './helpers';
 
@@ -100,7 +108,11 @@ describe('two Node processes on one Valkey', () => {
     const [news] = await nodesOf('news');
     const { nid, alias } = news!;
     // The first answer stores the page after it is sent: B serves it from the cache once that is done.
-    const cached = await eventually(async () => (await get(b, alias)).headers.get('X-Cache'), (state) => state === 'HIT', 10_000);
+    const cached = await eventually(
+      async () => (await get(b, alias)).headers.get('X-Cache'),
+      (state) => state === 'HIT',
+      10_000,
+    );
     expect(cached).toBe('HIT');
     const title = 'Заголовок, исправленный в соседнем процессе';
     await control(`/__demo/nodes/${nid}`, { title });
@@ -149,7 +161,7 @@ describe('two Node processes on one Valkey', () => {
     expect(mine(await crmLeads()).map((lead) => lead.deliveries)).toEqual(names.map(() => 1));
   });
 
-  it('counts one visitor\'s posts on both processes against one limit', async () => {
+  it("counts one visitor's posts on both processes against one limit", async () => {
     const me = newVisitor();
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) statuses.push((await submit(i % 2 ? b : a, { vashe_imya: '' }, me)).status);
@@ -157,10 +169,13 @@ describe('two Node processes on one Valkey', () => {
     expect(statuses[5]).toBe(429);
   });
 
-  it("keeps an editor logged in on A logged in on B", async () => {
+  it('keeps an editor logged in on A logged in on B', async () => {
     const login = await get(a, '/login', { method: 'POST', body: new URLSearchParams(EDITOR) });
     expect(login.status).toBe(303);
-    const cookie = login.headers.getSetCookie().find((line) => line.startsWith('editor='))!.split(';')[0]!;
+    const cookie = login.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('editor='))!
+      .split(';')[0]!;
     const [service] = await nodesOf('services');
     const editLink = `href="${demo.url}/node/${service!.nid}/edit"`;
     const asEditor = await get(b, service!.alias, { headers: { Cookie: cookie } });

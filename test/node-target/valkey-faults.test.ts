@@ -5,7 +5,15 @@
  * its append-only file.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freePort, startDemoOrigin, startNodeSite, startValkey, type NodeSiteServer, type ValkeyServer, type WorkerServer } from '../../scripts/servers';
+import {
+  freePort,
+  startDemoOrigin,
+  startNodeSite,
+  startValkey,
+  type NodeSiteServer,
+  type ValkeyServer,
+  type WorkerServer,
+} from '../../scripts/servers';
 import { DEMO_ORIGIN_TEST_VARS } from '../setup/secrets';
 import { callbackLead, demoOf, eventually, siteVars, visitors, type CrmLead } from './helpers';
 
@@ -44,7 +52,8 @@ const control = (path: string, body?: unknown) => demoOf(demo.url).control(path,
 const demoJson = <T>(path: string) => demoOf(demo.url).json<T>(path);
 
 /** Every request here must be answered within 5 s: a Valkey that is away may not hold a visitor up. */
-const get = (path: string, init: RequestInit = {}) => fetch(site.url + path, { redirect: 'manual', signal: AbortSignal.timeout(5_000), ...init });
+const get = (path: string, init: RequestInit = {}) =>
+  fetch(site.url + path, { redirect: 'manual', signal: AbortSignal.timeout(5_000), ...init });
 
 const newVisitor = visitors('192.0.2');
 
@@ -61,7 +70,9 @@ const crmLeads = () => demoOf(demo.url).crmLeads();
 const named = (names: string[]) => (list: CrmLead[]) => list.filter((lead) => names.includes(lead.data.name));
 
 async function newestNewsAlias(): Promise<string> {
-  const doc = await demoJson<{ data: { attributes: { path: { alias: string } } }[] }>('/jsonapi/node/news?filter[status]=1&sort=-created&page[limit]=1');
+  const doc = await demoJson<{ data: { attributes: { path: { alias: string } } }[] }>(
+    '/jsonapi/node/news?filter[status]=1&sort=-created&page[limit]=1',
+  );
   return doc.data[0]!.attributes.path.alias;
 }
 
@@ -101,7 +112,11 @@ describe('the Node site when Valkey fails', () => {
     const names = ['Первый', 'Второй', 'Третий', 'Четвёртый', 'Пятый'].map((n) => `${n} Пациент Очереди`);
     for (const name of names) expect((await submit(name)).status).toBe(200);
     // Let them fail a delivery or two, so that they wait with retries.
-    await eventually(() => demoJson<{ failed: number }>('/__demo/crm/fail'), ({ failed }) => failed >= names.length, 20_000);
+    await eventually(
+      () => demoJson<{ failed: number }>('/__demo/crm/fail'),
+      ({ failed }) => failed >= names.length,
+      20_000,
+    );
 
     await valkey.kill();
     await restartValkey();

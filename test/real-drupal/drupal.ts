@@ -24,7 +24,10 @@ export function realDrupalSource(): { dir: string } | { skipped: string } {
     return { skipped: `real Drupal codebases not found: ${dir} has no install.sh/serve.sh (set REAL_DRUPAL_DIR)` };
   }
   if (!phpAvailable()) {
-    return { skipped: 'php is not installed (apt-get install php8.2-cli php8.2-sqlite3 php8.2-gd php8.2-xml php8.2-mbstring php8.2-curl php8.2-zip php8.2-intl)' };
+    return {
+      skipped:
+        'php is not installed (apt-get install php8.2-cli php8.2-sqlite3 php8.2-gd php8.2-xml php8.2-mbstring php8.2-curl php8.2-zip php8.2-intl)',
+    };
   }
   return { dir };
 }
@@ -76,7 +79,11 @@ interface Run {
   stderr: string;
 }
 
-function run(file: string, args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<Run> {
+function run(
+  file: string,
+  args: readonly string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<Run> {
   return new Promise((resolvePromise, reject) => {
     execFile(
       file,
@@ -85,7 +92,11 @@ function run(file: string, args: readonly string[], options: { cwd?: string; env
       (error, stdout, stderr) => {
         if (error) {
           const tail = (text: string) => text.trim().split('\n').slice(-30).join('\n');
-          reject(new Error(`${[file, ...args].join(' ').slice(0, 300)} failed (${error.code ?? error.signal ?? error.message}):\n${tail(stderr) || tail(stdout)}`));
+          reject(
+            new Error(
+              `${[file, ...args].join(' ').slice(0, 300)} failed (${error.code ?? error.signal ?? error.message}):\n${tail(stderr) || tail(stdout)}`,
+            ),
+          );
         } else {
           resolvePromise({ stdout, stderr });
         }
@@ -139,7 +150,8 @@ export const EDITOR = { name: process.env.EDITOR_USER || 'editor', password: pro
 export const DRUPAL_ONLY_RULE = {
   form: 'consultation',
   field: 'email',
-  message: 'The value %value has already been submitted once for the %name element. You may have already submitted this webform, or you need to use a different value.',
+  message:
+    'The value %value has already been submitted once for the %name element. You may have already submitted this webform, or you need to use a different value.',
 } as const;
 
 /** A page whose body holds an editor's popup links (`<a href="#send_resume">`, `<a href="#callback">`). */
@@ -215,7 +227,10 @@ function handle(options: { source: string; stack: '10.2' | '10.3'; dest: string;
     await stop();
     if (await portOpen(options.port)) throw new Error(`port ${options.port} is taken by another process`);
     const log = openSync(serverLog, 'a');
-    const child = spawn('bash', [join(options.source, 'serve.sh'), dest, String(options.port)], { detached: true, stdio: ['ignore', log, log] });
+    const child = spawn('bash', [join(options.source, 'serve.sh'), dest, String(options.port)], {
+      detached: true,
+      stdio: ['ignore', log, log],
+    });
     closeSync(log);
     if (child.pid === undefined) throw new Error(`serve.sh did not start:\n${logTail(serverLog)}`);
     writeFileSync(pidFile, String(child.pid));
@@ -275,7 +290,10 @@ function handle(options: { source: string; stack: '10.2' | '10.3'; dest: string;
          echo '@@JSON@@', json_encode($out, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES);`,
       ),
     watchdogMark: () =>
-      phpJson<number>({}, `echo '@@JSON@@', json_encode((int) \\Drupal::database()->query('SELECT MAX(wid) FROM {watchdog}')->fetchField());`),
+      phpJson<number>(
+        {},
+        `echo '@@JSON@@', json_encode((int) \\Drupal::database()->query('SELECT MAX(wid) FROM {watchdog}')->fetchField());`,
+      ),
   };
 }
 

@@ -63,7 +63,8 @@ function liveDrupal(): RealDrupal | undefined {
   return connectRealDrupal({ url, port: Number(new URL(url).port), dir: dest, stack: '10.2', source: source.dir });
 }
 
-const basic = () => `Basic ${Buffer.from(`${TEST_SECRETS.DRUPAL_API_USER}:${TEST_SECRETS.DRUPAL_API_PASSWORD}`, 'utf8').toString('base64')}`;
+const basic = () =>
+  `Basic ${Buffer.from(`${TEST_SECRETS.DRUPAL_API_USER}:${TEST_SECRETS.DRUPAL_API_PASSWORD}`, 'utf8').toString('base64')}`;
 
 async function askLive(request: Fixture['request']): Promise<Answer> {
   const headers: Record<string, string> = {};
@@ -113,7 +114,10 @@ const CASES: Case[] = [
   { name: 'translate-path-search-node' },
   { name: 'translate-path-webform' },
   { name: 'translate-path-draft' },
-  { name: 'translate-path-node-id', request: async (r) => ({ ...r, path: `/router/translate-path?path=/node/${(await live('/doctors/ivanova.html')).id}` }) },
+  {
+    name: 'translate-path-node-id',
+    request: async (r) => ({ ...r, path: `/router/translate-path?path=/node/${(await live('/doctors/ivanova.html')).id}` }),
+  },
   {
     name: 'jsonapi-individual-include',
     options: JSONAPI,
@@ -129,8 +133,14 @@ const CASES: Case[] = [
   { name: 'webform-submit-unknown-form' },
   { name: 'rest-search', options: { allowExtra: (path) => path === 'body[]' } },
   { name: 'rest-search-nothing' },
-  { name: 'rest-doctors-service', request: async (r) => ({ ...r, path: `/rest/doctors/service/${(await live('/services/piling.html')).id}?_format=json` }) },
-  { name: 'rest-doctors-other', request: async (r) => ({ ...r, path: `/rest/doctors/other/${(await live('/doctors/ivanova.html')).id}?_format=json` }) },
+  {
+    name: 'rest-doctors-service',
+    request: async (r) => ({ ...r, path: `/rest/doctors/service/${(await live('/services/piling.html')).id}?_format=json` }),
+  },
+  {
+    name: 'rest-doctors-other',
+    request: async (r) => ({ ...r, path: `/rest/doctors/other/${(await live('/doctors/ivanova.html')).id}?_format=json` }),
+  },
   { name: 'user-login-success', request: async (r) => ({ ...r, body: { name: EDITOR.name, pass: EDITOR.password } }) },
   // A wrong password for a name no account has: no per-user flood count against the editor.
   { name: 'user-login-failure', request: async (r) => ({ ...r, body: { name: 'no-such-user-shape-check', pass: 'wrong-password' } }) },
@@ -167,7 +177,8 @@ describe('the recorded real Drupal answers are current', () => {
     const drupal = liveDrupal();
     if (!drupal) ctx.skip('no handle on the live Drupal for drush (the real-drupal project provides one; or set REAL_DRUPAL_DEST)');
     const recorded = fixture('webform-submit-closed');
-    const setStatus = (status: string) => drupal!.php(`$w = \\Drupal\\webform\\Entity\\Webform::load('callback'); $w->setStatus('${status}'); $w->save();`);
+    const setStatus = (status: string) =>
+      drupal!.php(`$w = \\Drupal\\webform\\Entity\\Webform::load('callback'); $w->setStatus('${status}'); $w->save();`);
     await setStatus('closed');
     try {
       const live = await askLive(recorded.request);

@@ -37,7 +37,10 @@ async function newPage(site: string): Promise<Page> {
   const context = await (await chromium()).newContext({ viewport: { width: 390, height: 844 }, extraHTTPHeaders: newVisitor() });
   const page = await context.newPage();
   // The site's own address only: nothing else is fetched.
-  await page.route((url) => !url.href.startsWith(site), (route) => route.abort());
+  await page.route(
+    (url) => !url.href.startsWith(site),
+    (route) => route.abort(),
+  );
   return page;
 }
 
@@ -65,7 +68,12 @@ const emailOf = (marker: string) => `t${marker.slice('Тест'.length)}@example
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 /** Fills one plain control (a field or a composite's part) of `kind`, and says what Drupal should then hold. */
-async function fillControl(control: Locator, field: Pick<FormField, 'kind' | 'options' | 'min' | 'max' | 'key'>, marker: string, first: boolean): Promise<string | undefined> {
+async function fillControl(
+  control: Locator,
+  field: Pick<FormField, 'kind' | 'options' | 'min' | 'max' | 'key'>,
+  marker: string,
+  first: boolean,
+): Promise<string | undefined> {
   switch (field.kind) {
     case 'text':
       await control.fill(first ? marker : 'Иванова');
@@ -129,7 +137,9 @@ async function fillForm(dialog: Locator, definition: FormDefinition, marker: str
       case 'checkboxes': {
         // The first option ticked as well as what Drupal ticked by default.
         await named(field.key).first().check();
-        const ticked = await named(field.key).evaluateAll((boxes) => boxes.filter((b) => (b as HTMLInputElement).checked).map((b) => (b as HTMLInputElement).value));
+        const ticked = await named(field.key).evaluateAll((boxes) =>
+          boxes.filter((b) => (b as HTMLInputElement).checked).map((b) => (b as HTMLInputElement).value),
+        );
         expected[field.key] = ticked.sort();
         break;
       }
@@ -139,7 +149,11 @@ async function fillForm(dialog: Locator, definition: FormDefinition, marker: str
         expected[field.key] = '1';
         break;
       case 'file':
-        await named(field.key).setInputFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: Buffer.from(`%PDF-1.4\n% ${marker}\n`) });
+        await named(field.key).setInputFiles({
+          name: 'resume.pdf',
+          mimeType: 'application/pdf',
+          buffer: Buffer.from(`%PDF-1.4\n% ${marker}\n`),
+        });
         break;
       default: {
         const value = await fillControl(named(field.key), field, marker, first && field.kind === 'text');
@@ -207,10 +221,14 @@ describe.each(TARGETS)('the popup forms on %s, into a real webform', (target, si
       else expect(kept, `${id}: ${key}`).toEqual(Array.isArray(value) ? value : [value]);
     }
     // The page it came from: the hidden field the popup fills, as the page's address.
-    for (const field of definition.fields.filter((f) => f.prefill === 'page_url')) expect(submission!.values[field.key], field.key).toEqual([pageUrl]);
+    for (const field of definition.fields.filter((f) => f.prefill === 'page_url'))
+      expect(submission!.values[field.key], field.key).toEqual([pageUrl]);
     // A file the stock webform_rest cannot take reaches the clinic through the CRM, and Drupal's record says so.
     if (withFile) {
-      const received = await eventually(async () => JSON.stringify(await (await fetch(crmUrl)).json()), (text) => text.includes(marker));
+      const received = await eventually(
+        async () => JSON.stringify(await (await fetch(crmUrl)).json()),
+        (text) => text.includes(marker),
+      );
       expect(received).toContain('resume.pdf');
     }
     await page.context().close();
@@ -238,7 +256,7 @@ describe('what only a real webform decides', () => {
     expect(arrived, 'the kept lead reaches Drupal').toBeDefined();
   });
 
-  it("a rule only Drupal checks: its message, in Russian, under the field, and what was typed kept", async () => {
+  it('a rule only Drupal checks: its message, in Russian, under the field, and what was typed kept', async () => {
     const { form, field } = DRUPAL_ONLY_RULE;
     const definition = definitions.get(`${target}:${form}`)!;
     const sendOnce = async (marker: string) => {
@@ -255,7 +273,11 @@ describe('what only a real webform decides', () => {
 
     const second = await sendOnce(newMarker());
     const control = second.dialog.locator(`[name="${field}"]`);
-    await second.page.waitForFunction((name) => document.querySelector(`[name="${name}"]`)?.getAttribute('aria-invalid') === 'true', field, { timeout: 20_000 });
+    await second.page.waitForFunction(
+      (name) => document.querySelector(`[name="${name}"]`)?.getAttribute('aria-invalid') === 'true',
+      field,
+      { timeout: 20_000 },
+    );
     const message = await control.evaluate((el) =>
       (el.getAttribute('aria-describedby') ?? '')
         .split(/\s+/)

@@ -18,7 +18,9 @@ const apiAuth = `Basic ${Buffer.from(`${TEST_SECRETS.DRUPAL_API_USER}:${TEST_SEC
 
 /** A JSON:API document as the site's API account reads it. */
 export async function jsonapi<T>(path: string): Promise<T> {
-  const res = await fetch(`${drupal.url}/jsonapi${path ? `/${path}` : ''}`, { headers: { Authorization: apiAuth, Accept: 'application/vnd.api+json' } });
+  const res = await fetch(`${drupal.url}/jsonapi${path ? `/${path}` : ''}`, {
+    headers: { Authorization: apiAuth, Accept: 'application/vnd.api+json' },
+  });
   if (!res.ok) throw new Error(`jsonapi ${path}: ${res.status}`);
   return (await res.json()) as T;
 }
@@ -33,7 +35,11 @@ export interface PublishedNode {
 export async function publishedNodes(bundle: string, limit = 50): Promise<PublishedNode[]> {
   type Doc = { data: { attributes: { drupal_internal__nid: number; title: string; path: { alias: string | null } } }[] };
   const doc = await jsonapi<Doc>(`node/${bundle}?filter[status]=1&sort=-created&page[limit]=${limit}`);
-  return doc.data.map(({ attributes: a }) => ({ nid: a.drupal_internal__nid, title: a.title, alias: a.path.alias ?? `/node/${a.drupal_internal__nid}` }));
+  return doc.data.map(({ attributes: a }) => ({
+    nid: a.drupal_internal__nid,
+    title: a.title,
+    alias: a.path.alias ?? `/node/${a.drupal_internal__nid}`,
+  }));
 }
 
 /** The node bundles this Drupal has (its JSON:API entry point). */
@@ -45,11 +51,21 @@ export async function nodeBundles(): Promise<string[]> {
 /** A page of the site: status, X-Cache and body (redirects not followed). */
 export async function get(site: string, path: string, headers: Record<string, string> = {}) {
   const res = await fetch(site + path, { redirect: 'manual', headers });
-  return { status: res.status, cache: res.headers.get('X-Cache'), location: res.headers.get('Location'), html: await res.text(), headers: res.headers };
+  return {
+    status: res.status,
+    cache: res.headers.get('X-Cache'),
+    location: res.headers.get('Location'),
+    html: await res.text(),
+    headers: res.headers,
+  };
 }
 
 /** The page's <h1>, tags stripped. */
-export const h1 = (html: string) => /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1]?.replace(/<[^>]+>/g, '').trim();
+export const h1 = (html: string) =>
+  /<h1[^>]*>([\s\S]*?)<\/h1>/
+    .exec(html)?.[1]
+    ?.replace(/<[^>]+>/g, '')
+    .trim();
 
 /** A node's fields set through Drupal's entity API, as an editor's save would (the `next` module then calls both sites). */
 export async function saveNode(nid: number, changes: { title?: string; status?: boolean }): Promise<void> {

@@ -9,7 +9,11 @@ import { TARGETS, drupal, eventually, get, h1, newVisitor, publishedNodes } from
 afterAll(async () => {
   await drupal.start();
   for (const [, site] of TARGETS) {
-    await eventually(async () => (await get(site, `/posle-sboya-${Date.now().toString(36)}.html`)).status, (status) => status === 404, 60_000);
+    await eventually(
+      async () => (await get(site, `/posle-sboya-${Date.now().toString(36)}.html`)).status,
+      (status) => status === 404,
+      60_000,
+    );
   }
 });
 
@@ -72,7 +76,8 @@ describe('while the real Drupal is stopped', () => {
     for (const [target] of TARGETS) {
       const marker = markers.get(target)!;
       const rows = await eventually(
-        () => drupal.query(`SELECT sid FROM webform_submission_data WHERE webform_id = 'callback' AND value = :marker`, { ':marker': marker }),
+        () =>
+          drupal.query(`SELECT sid FROM webform_submission_data WHERE webform_id = 'callback' AND value = :marker`, { ':marker': marker }),
         (found) => found.length > 0,
         90_000,
       );

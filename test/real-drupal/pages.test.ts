@@ -8,7 +8,20 @@ import { LISTING_ROUTES, PAGE_SIZE } from '../../worker/routes/listing-table';
 import { TARGETS, get, h1, jsonapi, nodeBundles, publishedNodes, type PublishedNode } from './helpers';
 
 /** The bundles whose nodes are pages of their own (the home slider's slides are not). */
-const PAGE_BUNDLES = ['page', 'services', 'doctors', 'news', 'article', 'actions', 'reviews', 'gallery', 'video', 'equipment', 'smi_o_nas', 'patients'];
+const PAGE_BUNDLES = [
+  'page',
+  'services',
+  'doctors',
+  'news',
+  'article',
+  'actions',
+  'reviews',
+  'gallery',
+  'video',
+  'equipment',
+  'smi_o_nas',
+  'patients',
+];
 
 let bundles: string[] = [];
 const newest = new Map<string, PublishedNode>();

@@ -101,7 +101,12 @@ async function ask(base: string, a: Ask): Promise<{ status: number; contentType:
   const headers: Record<string, string> = {};
   if (a.body !== undefined) headers['Content-Type'] = 'application/json';
   if (!a.anonymous) headers.Authorization = basic;
-  const res = await fetch(base + a.path, { method: a.method ?? 'GET', headers, body: a.body === undefined ? undefined : JSON.stringify(a.body), redirect: 'manual' });
+  const res = await fetch(base + a.path, {
+    method: a.method ?? 'GET',
+    headers,
+    body: a.body === undefined ? undefined : JSON.stringify(a.body),
+    redirect: 'manual',
+  });
   return { status: res.status, contentType: res.headers.get('Content-Type') ?? '', raw: await res.text() };
 }
 
@@ -127,8 +132,20 @@ const setStatus = (id: string, status: 'open' | 'closed') => (drupal: RealDrupal
  * /services/piling.html (two doctors).
  */
 function asks(doctor: { uuid: string; nid: string }, service: { nid: string }): Ask[] {
-  const submit = (name: string, body: Json, extra: Partial<Ask> = {}): Ask => ({ name, method: 'POST', path: '/webform_rest/submit?_format=json', body, ...extra });
-  const consultation = { webform_id: 'consultation', vashe_imya: 'Анна', vash_telefon: '+7 (999) 123-45-67', email: UNIQUE_EMAIL, send_page_url: '/doctors/ivanova.html' };
+  const submit = (name: string, body: Json, extra: Partial<Ask> = {}): Ask => ({
+    name,
+    method: 'POST',
+    path: '/webform_rest/submit?_format=json',
+    body,
+    ...extra,
+  });
+  const consultation = {
+    webform_id: 'consultation',
+    vashe_imya: 'Анна',
+    vash_telefon: '+7 (999) 123-45-67',
+    email: UNIQUE_EMAIL,
+    send_page_url: '/doctors/ivanova.html',
+  };
   return [
     { name: 'translate-path-node', path: '/router/translate-path?path=/doctors/ivanova.html' },
     { name: 'translate-path-unknown', path: '/router/translate-path?path=/no-such-page.html' },
@@ -153,16 +170,37 @@ function asks(doctor: { uuid: string; nid: string }, service: { nid: string }): 
     submit('webform-submit-required-missing', { webform_id: 'consultation', vash_telefon: '+7 (999) 123-45-67' }),
     // webform_rest sets an email_confirm's value as one string: an invalid address is refused under both inputs' names.
     submit('webform-submit-email-confirm-invalid', {
-      webform_id: 'discount', fio: { first: 'Анна', last: 'Иванова' }, vash_telefon: '+7 (999) 123-45-67', email: 'not-an-email', kak_uznali: 'internet', usloviya: '1',
+      webform_id: 'discount',
+      fio: { first: 'Анна', last: 'Иванова' },
+      vash_telefon: '+7 (999) 123-45-67',
+      email: 'not-an-email',
+      kak_uznali: 'internet',
+      usloviya: '1',
     }),
-    submit('webform-submit-closed', { webform_id: 'callback', vashe_imya: 'Анна', nomer_telefona: '+7 (999) 123-45-67' }, { before: setStatus('callback', 'closed'), after: setStatus('callback', 'open') }),
+    submit(
+      'webform-submit-closed',
+      { webform_id: 'callback', vashe_imya: 'Анна', nomer_telefona: '+7 (999) 123-45-67' },
+      { before: setStatus('callback', 'closed'), after: setStatus('callback', 'open') },
+    ),
     submit('webform-submit-unknown-form', { webform_id: 'no_such_form', name: 'x' }),
     { name: 'rest-search', path: `/rest/search?keys=${encodeURIComponent('пилинг')}&_format=json` },
     { name: 'rest-search-nothing', path: `/rest/search?keys=${encodeURIComponent('абракадабра')}&_format=json` },
     { name: 'rest-doctors-service', path: `/rest/doctors/service/${service.nid}?_format=json` },
     { name: 'rest-doctors-other', path: `/rest/doctors/other/${doctor.nid}?_format=json` },
-    { name: 'user-login-success', method: 'POST', path: '/user/login?_format=json', body: { name: EDITOR.name, pass: EDITOR.password }, anonymous: true },
-    { name: 'user-login-failure', method: 'POST', path: '/user/login?_format=json', body: { name: EDITOR.name, pass: 'wrong-password' }, anonymous: true },
+    {
+      name: 'user-login-success',
+      method: 'POST',
+      path: '/user/login?_format=json',
+      body: { name: EDITOR.name, pass: EDITOR.password },
+      anonymous: true,
+    },
+    {
+      name: 'user-login-failure',
+      method: 'POST',
+      path: '/user/login?_format=json',
+      body: { name: EDITOR.name, pass: 'wrong-password' },
+      anonymous: true,
+    },
     { name: 'session-token', path: '/session/token', anonymous: true },
   ];
 }

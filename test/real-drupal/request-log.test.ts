@@ -15,7 +15,10 @@ describe.each(TARGETS)('the request lines of the site on %s', (target, site) => 
     const path = `/stroka-${target}-${Date.now().toString(36)}.html`;
     expect((await get(site, path)).status).toBe(404);
     const line = await eventually(
-      async () => readFileSync(logs[target], 'utf8').split('\n').find((l) => l.startsWith('{') && l.includes(`"path":"${path}"`)),
+      async () =>
+        readFileSync(logs[target], 'utf8')
+          .split('\n')
+          .find((l) => l.startsWith('{') && l.includes(`"path":"${path}"`)),
       Boolean,
     );
     expect(line, `a JSON line for ${path}`).toBeDefined();

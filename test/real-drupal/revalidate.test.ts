@@ -38,11 +38,12 @@ let news: PublishedNode[] = [];
 beforeAll(async () => {
   news = await publishedNodes('news');
   // Every page below seen once on both targets, so that each is cached before Drupal changes.
-  for (const site of sites) for (const path of ['/news.html', ...news.slice(0, 3).map((n) => n.alias)]) expect((await get(site, encodeURI(path))).status).toBe(200);
+  for (const site of sites)
+    for (const path of ['/news.html', ...news.slice(0, 3).map((n) => n.alias)]) expect((await get(site, encodeURI(path))).status).toBe(200);
 });
 
 describe("the next module's calls on a real Drupal", () => {
-  it("sends ?slug= per path to each site on update, and the new title shows at once on both", async () => {
+  it('sends ?slug= per path to each site on update, and the new title shows at once on both', async () => {
     const node = news[0]!;
     const title = `${node.title} (обновлено)`;
     const since = await drupal.watchdogMark();

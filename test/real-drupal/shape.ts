@@ -14,9 +14,7 @@ export interface Answer {
 }
 
 export type Shape =
-  | { type: 'null' | 'boolean' | 'number' | 'string' }
-  | { type: 'array'; item?: Shape }
-  | { type: 'object'; keys: { [key: string]: Shape } };
+  { type: 'null' | 'boolean' | 'number' | 'string' } | { type: 'array'; item?: Shape } | { type: 'object'; keys: { [key: string]: Shape } };
 
 /** Where a difference sits: `body.data[].attributes.title`. */
 export type ShapePath = string;

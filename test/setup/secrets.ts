@@ -27,4 +27,7 @@ export const testCrmUrl = (demoUrl: string) => `${demoUrl}/__demo/crm/webhook?h=
 export const DEMO_ORIGIN_TEST_VARS = { DEMO_CRM_TOKEN: TEST_SECRETS.CRM_WEBHOOK_TOKEN };
 
 /** Every secret's recognisable text, the CRM address's included. */
-export const SECRET_MARKERS: Record<string, string> = { ...TEST_SECRETS, CRM_WEBHOOK_URL_PART: TEST_SECRETS.CRM_WEBHOOK_URL.split('/').pop()! };
+export const SECRET_MARKERS: Record<string, string> = {
+  ...TEST_SECRETS,
+  CRM_WEBHOOK_URL_PART: TEST_SECRETS.CRM_WEBHOOK_URL.split('/').pop()!,
+};

@@ -12,7 +12,12 @@ describe('what a bundle can include is learned from Drupal', () => {
     const learned = relationshipsFromSample({
       data: [
         { relationships: { uid: { data: { type: 'user--user', id: 'u' } }, field_cover: { data: null }, field_docs: { data: [] } } },
-        { relationships: { field_cover: { data: { type: 'file--file', id: 'f' } }, field_docs: { data: [{ type: 'file--file', id: 'g' }] } } },
+        {
+          relationships: {
+            field_cover: { data: { type: 'file--file', id: 'f' } },
+            field_docs: { data: [{ type: 'file--file', id: 'g' }] },
+          },
+        },
         { relationships: [] },
       ],
     });
@@ -23,7 +28,9 @@ describe('what a bundle can include is learned from Drupal', () => {
 
   it("takes JSON:API's own list from its 400 for an unknown include", () => {
     const body = {
-      errors: [{ status: '400', detail: '`field_photo` is not a valid relationship field name. Possible values: node_type, uid, field_image.' }],
+      errors: [
+        { status: '400', detail: '`field_photo` is not a valid relationship field name. Possible values: node_type, uid, field_image.' },
+      ],
     };
     expect(possibleRelationships(body)).toEqual(['node_type', 'uid', 'field_image']);
     expect(possibleRelationships({ errors: [{ detail: '`x` is not a valid relationship field name.' }] })).toEqual([]);
@@ -59,9 +66,15 @@ describe("another clinic's field layout (the demo's lean schema)", () => {
   });
 
   it('learns what services lack: the first page pays one retry, the next asks only for what exists', async () => {
-    const services = await demo.json<{ data: { attributes: { path: { alias: string } } }[] }>('/jsonapi/node/services?filter[status]=1&page[limit]=2');
+    const services = await demo.json<{ data: { attributes: { path: { alias: string } } }[] }>(
+      '/jsonapi/node/services?filter[status]=1&page[limit]=2',
+    );
     const [first, second] = services.data.map((s) => s.attributes.path.alias);
-    const { status, settled } = await request(first!).then(async ({ response, settled }) => ({ status: response.status, settled, html: await response.text() }));
+    const { status, settled } = await request(first!).then(async ({ response, settled }) => ({
+      status: response.status,
+      settled,
+      html: await response.text(),
+    }));
     expect(status).toBe(200);
     await settled();
     const before = (await demo.requests()).byUrl;
@@ -87,7 +100,12 @@ describe('failures told apart', () => {
   it('serves a page whose side calls answer shapes it cannot read, without those parts', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const service = await firstAlias('services');
-    await demo.faults({ rules: [{ match: '/breadcrumb_headless', status: 400 }, { match: '/blocks_for_page/metatag', status: 400 }] });
+    await demo.faults({
+      rules: [
+        { match: '/breadcrumb_headless', status: 400 },
+        { match: '/blocks_for_page/metatag', status: 400 },
+      ],
+    });
     const { status, html } = await page(service);
     expect(status).toBe(200);
     expect(html).toContain('<h1');
@@ -101,7 +119,9 @@ describe('a services term (spec §4)', () => {
     const { status, headers } = await page('/taxonomy/term/1');
     expect(status).toBe(301);
     const menu = await demo.json<{ data: { title: string; url: string }[] }>('/blocks_for_page/special_links/services.html');
-    const term = await demo.json<{ data: { attributes: { name: string } }[] }>('/jsonapi/taxonomy_term/services?filter[drupal_internal__tid]=1');
+    const term = await demo.json<{ data: { attributes: { name: string } }[] }>(
+      '/jsonapi/taxonomy_term/services?filter[drupal_internal__tid]=1',
+    );
     const match = menu.data.find((item) => item.title === term.data[0]?.attributes.name);
     expect(headers.get('Location')).toBe(match?.url);
   });
@@ -110,7 +130,9 @@ describe('a services term (spec §4)', () => {
     await demo.faults({ rules: [{ match: '/blocks_for_page/special_links/services.html', status: 404 }] });
     const { status, html } = await page('/taxonomy/term/1');
     expect(status).toBe(200);
-    const term = await demo.json<{ data: { attributes: { name: string } }[] }>('/jsonapi/taxonomy_term/services?filter[drupal_internal__tid]=1');
+    const term = await demo.json<{ data: { attributes: { name: string } }[] }>(
+      '/jsonapi/taxonomy_term/services?filter[drupal_internal__tid]=1',
+    );
     expect(html).toContain(`<h1>${term.data[0]?.attributes.name}</h1>`);
     expect(html).toContain('href="/services.html"');
   });

@@ -131,7 +131,11 @@ describe('KV cache of Drupal payloads', () => {
       },
     });
     const writes: Promise<unknown>[] = [];
-    const guard = { breaker: originBreaker(result.config), timeoutMs: result.config.origin.timeoutMs, retryMs: result.config.origin.retryMs };
+    const guard = {
+      breaker: originBreaker(result.config),
+      timeoutMs: result.config.origin.timeoutMs,
+      retryMs: result.config.origin.retryMs,
+    };
     const cache = createKvCache({ kv, settings: result.config.cache, guard, waitUntil: (p) => writes.push(p) });
     const load = async () => ({ value: { title: 'Пилинги' } });
     const url = `${bindings.DRUPAL_BASE_URL}/memory-tier-probe?id=${crypto.randomUUID()}`;

@@ -30,7 +30,13 @@ const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) =>
 const todayInMoscow = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
 
 interface DemoNode {
-  attributes: { drupal_internal__nid: number; title: string; path: { alias: string }; field_action_date?: string; field_link?: { uri: string } };
+  attributes: {
+    drupal_internal__nid: number;
+    title: string;
+    path: { alias: string };
+    field_action_date?: string;
+    field_link?: { uri: string };
+  };
   relationships: Record<string, { data: unknown }>;
 }
 
@@ -44,19 +50,22 @@ describe('the carousel table (spec §9)', () => {
     expect(carouselCss('home')).not.toContain('@media');
   });
 
-  it.each(Object.keys(CAROUSELS) as CarouselKind[])('renders a %s carousel with its arrows and dots only where the table has them', async (kind) => {
-    const slides = ['а', 'б', 'в'].map((text) => ({ key: text, content: <p>{text}</p> }));
-    const html = await render(<Carousel kind={kind} label="Проба" slides={slides} />);
-    const settings = CAROUSELS[kind];
-    expect(html).toContain(`data-island="Carousel"`);
-    expect(html).toContain('data-hydrate="visible"');
-    expect(html).toMatch(new RegExp(`<section class="carousel carousel--${kind}" aria-roledescription="карусель" aria-label="Проба">`));
-    expect(html.match(/class="carousel__slide" role="group" aria-roledescription="слайд"/g)).toHaveLength(3);
-    expect(html).toContain('aria-label="3 из 3"');
-    expect(html.includes('aria-label="Предыдущий слайд"')).toBe(Boolean(settings.arrows));
-    expect(html.includes('aria-label="Следующий слайд"')).toBe(Boolean(settings.arrows));
-    expect(html.includes('aria-label="Слайд 3"')).toBe(Boolean(settings.dots));
-  });
+  it.each(Object.keys(CAROUSELS) as CarouselKind[])(
+    'renders a %s carousel with its arrows and dots only where the table has them',
+    async (kind) => {
+      const slides = ['а', 'б', 'в'].map((text) => ({ key: text, content: <p>{text}</p> }));
+      const html = await render(<Carousel kind={kind} label="Проба" slides={slides} />);
+      const settings = CAROUSELS[kind];
+      expect(html).toContain(`data-island="Carousel"`);
+      expect(html).toContain('data-hydrate="visible"');
+      expect(html).toMatch(new RegExp(`<section class="carousel carousel--${kind}" aria-roledescription="карусель" aria-label="Проба">`));
+      expect(html.match(/class="carousel__slide" role="group" aria-roledescription="слайд"/g)).toHaveLength(3);
+      expect(html).toContain('aria-label="3 из 3"');
+      expect(html.includes('aria-label="Предыдущий слайд"')).toBe(Boolean(settings.arrows));
+      expect(html.includes('aria-label="Следующий слайд"')).toBe(Boolean(settings.arrows));
+      expect(html.includes('aria-label="Слайд 3"')).toBe(Boolean(settings.dots));
+    },
+  );
 
   it('shows no arrows or dots for a single slide: there is nowhere to go', async () => {
     const html = await render(<Carousel kind="home" label="Проба" slides={[{ key: 'а', content: <p>а</p> }]} />);
@@ -113,7 +122,14 @@ describe('the home slider', () => {
       link,
     });
     const html = await render(
-      <HomeScreen home={{ title: 'Клиника', phone: '+7 (495) 000-20-13', slides: [slide(), slide({ url: '/ultraformer.html', title: 'Узнать больше' })], services: defer(Promise.resolve([])) }} />,
+      <HomeScreen
+        home={{
+          title: 'Клиника',
+          phone: '+7 (495) 000-20-13',
+          slides: [slide(), slide({ url: '/ultraformer.html', title: 'Узнать больше' })],
+          services: defer(Promise.resolve([])),
+        }}
+      />,
     );
     const [first, second] = [...html.matchAll(/<article class="home-slide">([\s\S]*?)<\/article>/g)].map((m) => m[1]!);
     expect(hrefs(first!)).toEqual([]);
@@ -121,8 +137,11 @@ describe('the home slider', () => {
     expect(second).toContain('>Узнать больше</a>');
   });
 
-  it('reads a link field whatever the clinic named it, in any of Drupal\'s URI schemes', () => {
-    expect(linkFieldOf({ field_link: { uri: 'internal:/ultraformer.html', title: 'Подробнее', options: [] } })).toEqual({ url: '/ultraformer.html', title: 'Подробнее' });
+  it("reads a link field whatever the clinic named it, in any of Drupal's URI schemes", () => {
+    expect(linkFieldOf({ field_link: { uri: 'internal:/ultraformer.html', title: 'Подробнее', options: [] } })).toEqual({
+      url: '/ultraformer.html',
+      title: 'Подробнее',
+    });
     expect(linkFieldOf({ field_knopka: [{ uri: 'entity:node/42', title: '' }] })).toEqual({ url: '/node/42', title: undefined });
     expect(linkFieldOf({ field_other: { uri: 'https://example.com/a' }, field_slide_url: { uri: 'base:akcii' } })?.url).toBe('/akcii');
     expect(linkFieldOf({ field_link: { uri: 'route:<front>' } })?.url).toBe('/');
@@ -151,7 +170,9 @@ describe('the pre-footer carousels', () => {
   it('never shows a promotion whose day has passed, from the list or from the other promotions', async () => {
     const doc = await demo.json<{ data: DemoNode[] }>('/jsonapi/node/actions?filter[status]=1&page[limit]=50');
     const today = todayInMoscow();
-    const past = doc.data.filter((a) => a.attributes.field_action_date && a.attributes.field_action_date.slice(0, 10) < today).map((a) => a.attributes.path.alias);
+    const past = doc.data
+      .filter((a) => a.attributes.field_action_date && a.attributes.field_action_date.slice(0, 10) < today)
+      .map((a) => a.attributes.path.alias);
     const current = doc.data.filter((a) => !past.includes(a.attributes.path.alias)).map((a) => a.attributes.path.alias);
     expect(past.length).toBeGreaterThan(0);
     for (const path of ['/news.html', current[0]!]) {
@@ -187,7 +208,7 @@ describe('the pre-footer carousels', () => {
     expect(await demo.count('/rest/')).toBe(0);
   });
 
-  it('drops past promotions and the page\'s own node even when Drupal\'s view keeps them', async () => {
+  it("drops past promotions and the page's own node even when Drupal's view keeps them", async () => {
     const promotion = (nid: number, until?: string): Teaser => ({ nid, title: `Акция ${nid}`, url: `/special/${nid}.html`, until });
     const drupal = {
       otherList: async () => [promotion(1, '2001-01-01'), promotion(2, '2999-12-31'), promotion(3), promotion(7, '2999-12-31')],
@@ -204,14 +225,28 @@ describe("the 'other' lists' rows, read leniently", () => {
     expect(OtherListSchema.parse([])).toEqual([]);
     expect(OtherListSchema.parse({})).toEqual([]);
     const rows = OtherListSchema.parse({
-      '0': { title: 'Иванова Ольга', nid: '51', view_node: '/doctors/ivanova.html', field_photo: '/sites/default/files/d.jpg', field_post: 'Врач-косметолог' },
+      '0': {
+        title: 'Иванова Ольга',
+        nid: '51',
+        view_node: '/doctors/ivanova.html',
+        field_photo: '/sites/default/files/d.jpg',
+        field_post: 'Врач-косметолог',
+      },
       '1': { title: '', nid: '52' },
       '2': null,
       '3': 'строка',
       '4': { title: 'Без всего' },
     });
     expect(rows).toEqual([
-      { nid: 51, title: 'Иванова Ольга', url: '/doctors/ivanova.html', image: { url: '/sites/default/files/d.jpg', alt: 'Иванова Ольга' }, note: 'Врач-косметолог', date: undefined, until: undefined },
+      {
+        nid: 51,
+        title: 'Иванова Ольга',
+        url: '/doctors/ivanova.html',
+        image: { url: '/sites/default/files/d.jpg', alt: 'Иванова Ольга' },
+        note: 'Врач-косметолог',
+        date: undefined,
+        until: undefined,
+      },
       { nid: undefined, title: 'Без всего', url: undefined, image: undefined, note: undefined, date: undefined, until: undefined },
     ]);
   });
@@ -221,14 +256,17 @@ describe("the 'other' lists' rows, read leniently", () => {
       {
         title: '<a href="/news/a.html" hreflang="ru">Мы &amp; вы</a>',
         nid: 7,
-        field_image: 'https://drupal.example.com/sites/default/files/styles/card/public/n.jpg?itok=x, https://drupal.example.com/sites/default/files/m.jpg',
+        field_image:
+          'https://drupal.example.com/sites/default/files/styles/card/public/n.jpg?itok=x, https://drupal.example.com/sites/default/files/m.jpg',
         created: '20.10.2026',
         field_action_date: '<time datetime="2027-06-30T12:00:00Z">2027-06-30</time>',
       },
     ]);
     expect(row).toMatchObject({ nid: 7, title: 'Мы & вы', url: '/news/a.html', date: '2026-10-20', until: '2027-06-30' });
     expect(row!.image!.url).toBe('/sites/default/files/styles/card/public/n.jpg?itok=x');
-    const [img] = OtherListSchema.parse([{ title: 'x', field_photo: '<img src="/sites/default/files/p.jpg" alt="">', created: '1790000000' }]);
+    const [img] = OtherListSchema.parse([
+      { title: 'x', field_photo: '<img src="/sites/default/files/p.jpg" alt="">', created: '1790000000' },
+    ]);
     expect(img).toMatchObject({ image: { url: '/sites/default/files/p.jpg' }, date: '2026-09-21' });
     const [unsafe] = OtherListSchema.parse([{ title: 'x', view_node: 'javascript:alert(1)', field_image: 'javascript:alert(1)' }]);
     expect(unsafe).toMatchObject({ url: undefined, image: undefined });
@@ -237,9 +275,22 @@ describe("the 'other' lists' rows, read leniently", () => {
 
 describe('a card without a picture among cards with one', () => {
   it("keeps the picture's room, quietly decorated, only where another card of its row has a picture", async () => {
-    const pictured: Teaser = { title: 'Иванова Мария Петровна', url: '/doctors/ivanova.html', nid: 1, image: { url: '/sites/default/files/i.jpg', alt: '' } };
+    const pictured: Teaser = {
+      title: 'Иванова Мария Петровна',
+      url: '/doctors/ivanova.html',
+      nid: 1,
+      image: { url: '/sites/default/files/i.jpg', alt: '' },
+    };
     const bare: Teaser = { title: 'Смирнова Ольга Викторовна', url: '/doctors/smirnova.html', nid: 2 };
-    const html = await render(<PreFooter lists={{ doctors: defer(Promise.resolve([pictured, bare])), news: defer(Promise.resolve([bare])), promotions: defer(Promise.resolve([])) }} />);
+    const html = await render(
+      <PreFooter
+        lists={{
+          doctors: defer(Promise.resolve([pictured, bare])),
+          news: defer(Promise.resolve([bare])),
+          promotions: defer(Promise.resolve([])),
+        }}
+      />,
+    );
     const doctors = shelf(html, 'doctors')!;
     expect(doctors.match(/teaser__media--none/g)).toHaveLength(1);
     expect(doctors).toContain('teaser__ornament');

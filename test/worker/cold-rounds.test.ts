@@ -42,7 +42,13 @@ describe('a cold page in two rounds', () => {
     const pending = request(service);
     const answered = settledYet(pending);
     // The page waits for its placements (they choose its layout), so Drupal is asked for the bodies while the list is held.
-    expect(await eventually(() => demo.count(BUNDLE_BODIES), (n) => n >= 1, HELD_MS - 500)).toBe(1);
+    expect(
+      await eventually(
+        () => demo.count(BUNDLE_BODIES),
+        (n) => n >= 1,
+        HELD_MS - 500,
+      ),
+    ).toBe(1);
     expect(answered()).toBe(false);
 
     const { response, settled } = await pending;
@@ -61,7 +67,11 @@ describe('a cold page in two rounds', () => {
     expect(await demo.count(BUNDLE_BODIES)).toBe(1);
 
     // What the `next` module sends for a saved custom block.
-    const { response, settled } = await request(`/api/revalidate?tags=block_content:3&secret=${TEST_SECRETS.PURGE_SECRET}`, {}, { method: 'POST' });
+    const { response, settled } = await request(
+      `/api/revalidate?tags=block_content:3&secret=${TEST_SECRETS.PURGE_SECRET}`,
+      {},
+      { method: 'POST' },
+    );
     expect(response.status).toBe(200);
     await settled();
 
@@ -90,7 +100,13 @@ describe('a cold page in two rounds', () => {
     await demo.faults({ rules: [{ match: '/jsonapi/node/services?page[limit]=3', hang: true }] });
     const nodesBefore = await demo.count('/jsonapi/node/services/');
     const pending = request(service);
-    expect(await eventually(() => demo.count('/jsonapi/node/services/'), (n) => n > nodesBefore, 2_000)).toBe(nodesBefore + 1);
+    expect(
+      await eventually(
+        () => demo.count('/jsonapi/node/services/'),
+        (n) => n > nodesBefore,
+        2_000,
+      ),
+    ).toBe(nodesBefore + 1);
 
     const { response, settled } = await pending;
     const html = await response.text();
@@ -132,7 +148,13 @@ describe('a page Drupal has been asked for before: one round after a purge', () 
     const [nodesBefore, lookupsBefore] = [await demo.count('/jsonapi/node/services/'), await lookups()];
     const pending = request(service);
     const answered = settledYet(pending);
-    expect(await eventually(() => demo.count('/jsonapi/node/services/'), (n) => n > nodesBefore, 2_000)).toBe(nodesBefore + 1);
+    expect(
+      await eventually(
+        () => demo.count('/jsonapi/node/services/'),
+        (n) => n > nodesBefore,
+        2_000,
+      ),
+    ).toBe(nodesBefore + 1);
     expect(answered()).toBe(false);
 
     const { response, settled } = await pending;
@@ -166,7 +188,11 @@ describe('a page Drupal has been asked for before: one round after a purge', () 
     const service = await firstAlias('services');
     const nid = await nidOf(service);
     const { html: shown } = await page(service);
-    const edit = await fetch(`${demoUrl}/__demo/nodes/${nid}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status: false }) });
+    const edit = await fetch(`${demoUrl}/__demo/nodes/${nid}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status: false }),
+    });
     expect(edit.status).toBe(200);
     await revalidate(`node:${nid}`);
     // Drupal refuses the path (403) or its node (404) now, by its own rules: the page is gone either way.

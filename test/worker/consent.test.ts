@@ -41,7 +41,9 @@ describe('consent before analytics (issue 16 §1)', () => {
 
     const accepted = await visit('/news.html', 'other=1; consent=analytics');
     expect(accepted.html).toContain(TAG);
-    expect(accepted.html).toMatch(new RegExp(`<script nonce="${accepted.nonce!.replace(/[+/=]/g, (c) => `\\${c}`)}">[^<]*ym\\(12345678,"init"`));
+    expect(accepted.html).toMatch(
+      new RegExp(`<script nonce="${accepted.nonce!.replace(/[+/=]/g, (c) => `\\${c}`)}">[^<]*ym\\(12345678,"init"`),
+    );
     expect(bannerTrigger(accepted.html)).toBe('demand');
 
     const declined = await visit('/news.html', 'consent=none');
@@ -56,7 +58,11 @@ describe('consent before analytics (issue 16 §1)', () => {
 
   it('has no counter, no banner and no settings button where no counter is configured', async () => {
     const ctx = createExecutionContext();
-    const response = await app.fetch(new Request('http://127.0.0.1:8787/news.html', { headers: { Cookie: 'consent=analytics' } }), { ...bindings, METRIKA_ID: '' }, ctx);
+    const response = await app.fetch(
+      new Request('http://127.0.0.1:8787/news.html', { headers: { Cookie: 'consent=analytics' } }),
+      { ...bindings, METRIKA_ID: '' },
+      ctx,
+    );
     const html = await response.text();
     await waitOnExecutionContext(ctx);
     expect(html).not.toContain(TAG);
@@ -64,12 +70,13 @@ describe('consent before analytics (issue 16 §1)', () => {
     expect(html).not.toContain('Настройки cookie');
   });
 
-  it('keeps a page rendered a moment ago apart for each choice: no visitor gets another\'s counter or banner', async () => {
+  it("keeps a page rendered a moment ago apart for each choice: no visitor gets another's counter or banner", async () => {
     const visit = isolate();
     const alias = await firstAlias('services');
     // Warm the payloads, then let each choice's page be kept.
     await visit(alias);
-    for (const cookie of ['consent=analytics', 'consent=analytics', undefined, undefined, 'consent=none', 'consent=none']) await visit(alias, cookie);
+    for (const cookie of ['consent=analytics', 'consent=analytics', undefined, undefined, 'consent=none', 'consent=none'])
+      await visit(alias, cookie);
     const accepted = await visit(alias, 'consent=analytics');
     const unasked = await visit(alias);
     const declined = await visit(alias, 'consent=none');

@@ -30,7 +30,9 @@ async function busiestDoctor(): Promise<{ alias: string; services: number }> {
     '/jsonapi/node/doctors?filter[status]=1',
   );
   const counted = doc.data.map((d) => {
-    const refs = Object.values(d.relationships).find((r) => Array.isArray(r.data) && (r.data as { type: string }[]).some((t) => t.type === 'node--services'));
+    const refs = Object.values(d.relationships).find(
+      (r) => Array.isArray(r.data) && (r.data as { type: string }[]).some((t) => t.type === 'node--services'),
+    );
     return { alias: d.attributes.path.alias, services: Array.isArray(refs?.data) ? refs.data.length : 0 };
   });
   return counted.sort((a, b) => b.services - a.services)[0]!;
@@ -44,7 +46,11 @@ describe.each(['full', 'lean'] as const)('content pages on the demo origin in it
 
   it('renders the service page in spec order, with its lists and the medical notice', async () => {
     // As a crawler gets it: the whole document in order. A visitor's stream sends late parts at its end, for React to put in place.
-    const { response, settled } = await request(await firstAlias('services'), {}, { headers: { 'User-Agent': 'Mozilla/5.0 (compatible; YandexBot/3.0)' } });
+    const { response, settled } = await request(
+      await firstAlias('services'),
+      {},
+      { headers: { 'User-Agent': 'Mozilla/5.0 (compatible; YandexBot/3.0)' } },
+    );
     const status = response.status;
     const html = await response.text();
     await settled();
@@ -97,7 +103,9 @@ describe.each(['full', 'lean'] as const)('content pages on the demo origin in it
 
   it('answers every page linked from home without a 5xx', async () => {
     const { html } = await page('/');
-    const links = [...new Set([...html.matchAll(/href="(\/[^"#?]*)"/g)].map((m) => m[1]!))].filter((href) => !href.startsWith('/assets/') && !href.startsWith('/sites/'));
+    const links = [...new Set([...html.matchAll(/href="(\/[^"#?]*)"/g)].map((m) => m[1]!))].filter(
+      (href) => !href.startsWith('/assets/') && !href.startsWith('/sites/'),
+    );
     expect(links.length).toBeGreaterThan(20);
     const failures: string[] = [];
     for (const link of links) {
@@ -129,7 +137,9 @@ describe('listings (spec §2, §4)', () => {
   async function publishedCount(bundle: string): Promise<number> {
     let count = 0;
     for (let offset = 0; ; offset += 50) {
-      const doc = await demo.json<{ data: unknown[]; links: { next?: unknown } }>(`/jsonapi/node/${bundle}?filter[status]=1&page[limit]=50&page[offset]=${offset}`);
+      const doc = await demo.json<{ data: unknown[]; links: { next?: unknown } }>(
+        `/jsonapi/node/${bundle}?filter[status]=1&page[limit]=50&page[offset]=${offset}`,
+      );
       count += doc.data.length;
       if (!doc.links.next) return count;
     }
@@ -168,7 +178,8 @@ describe('listings (spec §2, §4)', () => {
     const { html } = await page('/video.html');
     const cards = html.split('<li class="card').slice(1);
     expect(cards.length).toBe(videos.data.length);
-    for (const card of cards) expect(card).toMatch(/<div class="card__media">(<img[^>]*>)?<span class="play-badge card__play" aria-hidden="true">/);
+    for (const card of cards)
+      expect(card).toMatch(/<div class="card__media">(<img[^>]*>)?<span class="play-badge card__play" aria-hidden="true">/);
   });
 });
 
@@ -176,7 +187,9 @@ describe('structured data for search engines (issue 7 §6)', () => {
   beforeEach(freshStart);
 
   const jsonLd = (html: string) =>
-    [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+    [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    );
 
   it('describes the clinic on the home page', async () => {
     const blocks = jsonLd((await page('/')).html);
@@ -185,7 +198,10 @@ describe('structured data for search engines (issue 7 §6)', () => {
 
   it('describes a service as a procedure with its prices in rubles, and its breadcrumbs', async () => {
     const blocks = jsonLd((await page(await firstAlias('services'))).html);
-    const procedure = blocks.find((b) => b['@type'] === 'MedicalProcedure') as { offers: { price: number; priceCurrency: string }[]; url: string };
+    const procedure = blocks.find((b) => b['@type'] === 'MedicalProcedure') as {
+      offers: { price: number; priceCurrency: string }[];
+      url: string;
+    };
     expect(procedure.url).toMatch(/^http:\/\/127\.0\.0\.1:8787\//);
     expect(procedure.offers.length).toBeGreaterThan(0);
     for (const offer of procedure.offers) expect(offer).toMatchObject({ priceCurrency: 'RUB', price: expect.any(Number) });
@@ -195,6 +211,9 @@ describe('structured data for search engines (issue 7 §6)', () => {
 
   it('describes a doctor as a physician', async () => {
     const blocks = jsonLd((await page(await firstAlias('doctors'))).html);
-    expect(blocks.find((b) => b['@type'] === 'IndividualPhysician')).toMatchObject({ name: expect.any(String), url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:8787\//) });
+    expect(blocks.find((b) => b['@type'] === 'IndividualPhysician')).toMatchObject({
+      name: expect.any(String),
+      url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:8787\//),
+    });
   });
 });

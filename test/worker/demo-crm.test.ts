@@ -14,7 +14,8 @@ const LEAD = {
   name: 'Анна',
   phone: '+7 (999) 123-45-67',
   email: 'anna@example.com',
-  comment: 'Дата: 2027-03-01; Время: 10:00; Комментарий: Хочу на СМАС-лифтинг; Страница: http://127.0.0.1:8787/services/apparatnaya-kosmetologiya/smas-lifting.html «SMAS-лифтинг»',
+  comment:
+    'Дата: 2027-03-01; Время: 10:00; Комментарий: Хочу на СМАС-лифтинг; Страница: http://127.0.0.1:8787/services/apparatnaya-kosmetologiya/smas-lifting.html «SMAS-лифтинг»',
   form_name: 'consultation',
   form_type: 'consultation',
 };
@@ -44,7 +45,11 @@ function webhook(body: unknown, headers: Record<string, string> = {}, raw?: stri
 }
 
 async function failSwitch(body: unknown): Promise<Response> {
-  return fetch(`${demoUrl}/__demo/crm/fail`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(`${demoUrl}/__demo/crm/fail`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 const leads = () => demo.json<CrmLead[]>('/__demo/crm/leads');
@@ -60,7 +65,10 @@ function submit(body: unknown, headers: Record<string, string> = {}): Promise<Re
 
 const basic = (user: string, pass: string) => `Basic ${btoa(`${user}:${pass}`)}`;
 
-const PAGE = { send_page_url: 'http://127.0.0.1:8787/services/apparatnaya-kosmetologiya/smas-lifting.html', send_page_title: 'SMAS-лифтинг' };
+const PAGE = {
+  send_page_url: 'http://127.0.0.1:8787/services/apparatnaya-kosmetologiya/smas-lifting.html',
+  send_page_title: 'SMAS-лифтинг',
+};
 
 beforeEach(async () => {
   await demo.reset();
@@ -68,7 +76,11 @@ beforeEach(async () => {
 
 describe('demo CRM webhook', () => {
   it('refuses a missing or wrong bearer token with 401 JSON and records nothing', async () => {
-    const missing = await fetch(`${demoUrl}/__demo/crm/webhook`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(LEAD) });
+    const missing = await fetch(`${demoUrl}/__demo/crm/webhook`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(LEAD),
+    });
     expect(missing.status).toBe(401);
     expect(missing.headers.get('WWW-Authenticate')).toContain('Bearer');
     expect(await missing.json()).toMatchObject({ ok: false, error: expect.any(String) });
@@ -210,7 +222,12 @@ describe('webform_rest submit (drupal-api.md §3c)', () => {
     expect(Object.keys(body.error).sort()).toEqual(['email', 'primechanie', 'soglasie']);
     expect(body.error.email).toContain('irina@');
 
-    const late = await submit({ webform_id: 'consultation', vashe_imya: 'Анна', vash_telefon: '+7 (999) 123-45-67', udobnoe_vremya: '22:00' });
+    const late = await submit({
+      webform_id: 'consultation',
+      vashe_imya: 'Анна',
+      vash_telefon: '+7 (999) 123-45-67',
+      udobnoe_vremya: '22:00',
+    });
     expect(late.status).toBe(400);
     expect(Object.keys(((await late.json()) as { error: object }).error)).toEqual(['udobnoe_vremya']);
   });
@@ -286,7 +303,13 @@ describe('webform_rest submit (drupal-api.md §3c)', () => {
   it('keeps only the name and size of a file, never its content, and checks its extension', async () => {
     const content = 'x'.repeat(300);
     const dataUrl = `data:application/pdf;name=${encodeURIComponent('резюме.pdf')};base64,${btoa(content)}`;
-    const base = { webform_id: 'send_resume', vashe_imya: 'Мария', vash_telefon: '+7 (999) 111-22-33', email: 'maria@example.com', send_page_url: PAGE.send_page_url };
+    const base = {
+      webform_id: 'send_resume',
+      vashe_imya: 'Мария',
+      vash_telefon: '+7 (999) 111-22-33',
+      email: 'maria@example.com',
+      send_page_url: PAGE.send_page_url,
+    };
     const vacancy = await demo.json<Record<string, { '#options': Record<string, string> }>>('/webform_rest/send_resume/fields');
     const option = Object.keys(vacancy.vakansiya!['#options'])[0]!;
 

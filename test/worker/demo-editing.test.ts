@@ -29,7 +29,10 @@ async function getJson<T>(path: string, headers: Record<string, string> = {}): P
 }
 
 const translate = (path: string, headers: Record<string, string> = {}) =>
-  getJson<{ label?: string; entity?: { uuid: string; id: string }; message?: string }>(`/router/translate-path?path=${encodeURIComponent(path)}`, headers);
+  getJson<{ label?: string; entity?: { uuid: string; id: string }; message?: string }>(
+    `/router/translate-path?path=${encodeURIComponent(path)}`,
+    headers,
+  );
 
 function login(name: string, pass: string): Promise<Response> {
   return fetch(`${demoUrl}/user/login?_format=json`, {
@@ -50,7 +53,11 @@ async function editorCookie(): Promise<string> {
 }
 
 function editNode(nid: number | string, body: unknown): Promise<Response> {
-  return fetch(`${demoUrl}/__demo/nodes/${nid}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return fetch(`${demoUrl}/__demo/nodes/${nid}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 /** The uuid of a node (translate-path by /node/{nid}, as an editor so that drafts resolve too). */
@@ -90,18 +97,24 @@ describe('title switch', () => {
     const search = (await getJson<Array<{ id: string; title: string }>>(`/rest/search?keys=${encodeURIComponent('новое название')}`)).body;
     expect(search.map((r) => r.id)).toContain(String(SMAS));
 
-    const meta = (await getJson<{ '#attached': { html_head: Array<[{ '#attributes': Record<string, string> }, string]> } }>(
-      `/blocks_for_page/metatag?page=${encodeURIComponent(SMAS_ALIAS)}`,
-    )).body;
+    const meta = (
+      await getJson<{ '#attached': { html_head: Array<[{ '#attributes': Record<string, string> }, string]> } }>(
+        `/blocks_for_page/metatag?page=${encodeURIComponent(SMAS_ALIAS)}`,
+      )
+    ).body;
     const tag = (key: string) => meta['#attached'].html_head.find(([, k]) => k === key)?.[0]['#attributes'];
     expect(tag('title')?.content).toBe(`${title} | Клиника «Лаванда»`);
     expect(tag('og_title')?.content).toBe(title);
 
-    const crumbs = (await getJson<{ data: Array<{ title: string; link?: string }> }>(`/breadcrumb_headless?page=${encodeURIComponent(SMAS_ALIAS)}`)).body;
+    const crumbs = (
+      await getJson<{ data: Array<{ title: string; link?: string }> }>(`/breadcrumb_headless?page=${encodeURIComponent(SMAS_ALIAS)}`)
+    ).body;
     expect(crumbs.data.at(-1)).toEqual({ title });
     // A child service's trail names its renamed parent.
     const child = await demo.node(38);
-    const childCrumbs = (await getJson<{ data: Array<{ title: string; link?: string }> }>(`/breadcrumb_headless?page=${encodeURIComponent(child.alias)}`)).body;
+    const childCrumbs = (
+      await getJson<{ data: Array<{ title: string; link?: string }> }>(`/breadcrumb_headless?page=${encodeURIComponent(child.alias)}`)
+    ).body;
     expect(childCrumbs.data).toContainEqual({ title, link: SMAS_ALIAS });
 
     await demo.reset();
@@ -161,7 +174,9 @@ describe('editor session', () => {
     expect(doc.data.attributes).toMatchObject({ drupal_internal__nid: DRAFT, status: false });
 
     const nids = async (query: string, headers: Record<string, string> = {}) =>
-      (await getJson<{ data: JsonApiNode[] }>(`/jsonapi/node/services?page[limit]=50${query}`, headers)).body.data.map((n) => n.attributes.drupal_internal__nid);
+      (await getJson<{ data: JsonApiNode[] }>(`/jsonapi/node/services?page[limit]=50${query}`, headers)).body.data.map(
+        (n) => n.attributes.drupal_internal__nid,
+      );
     expect(await nids('')).not.toContain(DRAFT);
     expect(await nids('', { Cookie: cookie })).toContain(DRAFT);
     expect(await nids('&filter[status]=1', { Cookie: cookie })).not.toContain(DRAFT);

@@ -34,7 +34,10 @@ const DRAFT_ALIAS = '/news/chernovik-novogodnie-akcii-2027.html';
 
 // ---- Comparison rules -------------------------------------------------------------------------------
 
-const endsWith = (...suffixes: string[]) => (path: ShapePath) => suffixes.some((s) => path.endsWith(s));
+const endsWith =
+  (...suffixes: string[]) =>
+  (path: ShapePath) =>
+    suffixes.some((s) => path.endsWith(s));
 /** JSON:API: a bundle's own fields are content; an empty optional field may be null on either side. */
 const JSONAPI: ShapeOptions = {
   ignore: (path, key) => /\.(attributes|relationships)$/.test(path) && key.startsWith('field_') && key !== 'field_photo',
@@ -94,9 +97,26 @@ interface DemoAsk {
 }
 
 let doctorUuid = '';
-const submit = (body: Json, options?: ShapeOptions): DemoAsk => ({ method: 'POST', path: '/webform_rest/submit?_format=json', body, options });
-const validDiscount = { webform_id: 'discount', fio: { first: 'Анна', last: 'Иванова' }, vash_telefon: '+7 (999) 123-45-67', kak_uznali: 'internet', usloviya: '1' };
-const consultation = { webform_id: 'consultation', vashe_imya: 'Анна', vash_telefon: '+7 (999) 123-45-67', email: 'anna@example.com', send_page_url: DOCTOR_ALIAS };
+const submit = (body: Json, options?: ShapeOptions): DemoAsk => ({
+  method: 'POST',
+  path: '/webform_rest/submit?_format=json',
+  body,
+  options,
+});
+const validDiscount = {
+  webform_id: 'discount',
+  fio: { first: 'Анна', last: 'Иванова' },
+  vash_telefon: '+7 (999) 123-45-67',
+  kak_uznali: 'internet',
+  usloviya: '1',
+};
+const consultation = {
+  webform_id: 'consultation',
+  vashe_imya: 'Анна',
+  vash_telefon: '+7 (999) 123-45-67',
+  email: 'anna@example.com',
+  send_page_url: DOCTOR_ALIAS,
+};
 /** The six popup webforms: the same ids and element keys in provision.php and in the demo. */
 const WEBFORMS = ['consultation', 'consultation1', 'callback', 'send_resume', 'review', 'discount'];
 
@@ -115,7 +135,10 @@ const DEMO: Record<string, () => DemoAsk> = {
   'jsonapi-unknown-bundle': () => ({ path: '/jsonapi/node/no_such_bundle' }),
   'jsonapi-unknown-uuid': () => ({ path: '/jsonapi/node/doctors/00000000-0000-4000-8000-000000000000' }),
   ...Object.fromEntries(
-    WEBFORMS.map((id) => [`webform-fields-${id}`, (): DemoAsk => ({ path: `/webform_rest/${id}/fields?_format=json`, project: elementsByType, options: FIELDS })]),
+    WEBFORMS.map((id) => [
+      `webform-fields-${id}`,
+      (): DemoAsk => ({ path: `/webform_rest/${id}/fields?_format=json`, project: elementsByType, options: FIELDS }),
+    ]),
   ),
   'webform-fields-unknown': () => ({ path: '/webform_rest/no_such_form/fields?_format=json' }),
   'webform-submit-success': () => submit(consultation),
@@ -124,7 +147,11 @@ const DEMO: Record<string, () => DemoAsk> = {
   'webform-submit-closed': () => ({
     ...submit({ webform_id: 'callback', vashe_imya: 'Анна', nomer_telefona: '+7 (999) 123-45-67' }),
     before: async () => {
-      const res = await fetch(`${demoUrl}/__demo/webforms/callback`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ closed: true }) });
+      const res = await fetch(`${demoUrl}/__demo/webforms/callback`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ closed: true }),
+      });
       if (!res.ok) throw new Error(`closing the demo's callback form: ${res.status}`);
     },
   }),
@@ -134,7 +161,11 @@ const DEMO: Record<string, () => DemoAsk> = {
   // Doctor 50's service 24 has doctors; the demo's rows carry the clinic module's nested `feedbacks` besides.
   'rest-doctors-service': () => ({ path: `/rest/doctors/service/${DOCTOR_SERVICE_NID}?_format=json`, options: VIEW_ROWS }),
   'rest-doctors-other': () => ({ path: `/rest/doctors/other/${DOCTOR_NID}?_format=json`, options: VIEW_ROWS }),
-  'user-login-success': () => ({ method: 'POST', path: '/user/login?_format=json', body: { name: 'redaktor', pass: 'demo-redaktor-2013' } }),
+  'user-login-success': () => ({
+    method: 'POST',
+    path: '/user/login?_format=json',
+    body: { name: 'redaktor', pass: 'demo-redaktor-2013' },
+  }),
   'user-login-failure': () => ({ method: 'POST', path: '/user/login?_format=json', body: { name: 'redaktor', pass: 'wrong-password' } }),
   'session-token': () => ({ path: '/session/token' }),
 };
@@ -167,7 +198,8 @@ afterAll(() => demo.reset());
 describe('the demo origin answers in the recorded real Drupal shapes', () => {
   it('has fixtures of both stacks', () => {
     expect([...new Set([...fixtures.values()].flatMap((m) => [...m.keys()]))].sort()).toEqual(['10.2', '10.3']);
-    for (const name of fixtures.keys()) expect(DEMO[name] !== undefined || NOT_ONE_TO_ONE.has(name), `no demo request for fixture ${name}`).toBe(true);
+    for (const name of fixtures.keys())
+      expect(DEMO[name] !== undefined || NOT_ONE_TO_ONE.has(name), `no demo request for fixture ${name}`).toBe(true);
   });
 
   for (const [name, byStack] of [...fixtures.entries()].sort(([a], [b]) => a.localeCompare(b))) {
@@ -181,7 +213,10 @@ describe('the demo origin answers in the recorded real Drupal shapes', () => {
         const project = (x: Answer): Answer => (a.project ? { ...x, body: a.project(x.body) } : x);
         const diffs = [...byStack.entries()].map(([stack, real]) => ({ stack, diffs: sameShape(project(real), project(mine), a.options) }));
         const matched = diffs.find((d) => d.diffs.length === 0);
-        expect(matched, `${name}: the demo's answer differs from every stack's:\n${diffs.map((d) => `  ${d.stack}: ${d.diffs.join('; ')}`).join('\n')}`).toBeDefined();
+        expect(
+          matched,
+          `${name}: the demo's answer differs from every stack's:\n${diffs.map((d) => `  ${d.stack}: ${d.diffs.join('; ')}`).join('\n')}`,
+        ).toBeDefined();
       } finally {
         if (a.before) await demo.reset();
       }

@@ -43,7 +43,11 @@ async function apiAccountSeesDrafts(viewUnpublished: boolean) {
 }
 
 async function editNode(nid: number, edit: { title?: string; status?: boolean }) {
-  const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(edit) });
+  const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(edit),
+  });
   expect(res.status).toBe(200);
 }
 
@@ -114,10 +118,16 @@ describe('drafts, when the API account may view unpublished content', () => {
     expect(lookup.status).toBe(200);
     const anonymous = await fetch(`${demoUrl}/router/translate-path?path=${encodeURIComponent(news!.alias)}`);
     expect(anonymous.status).toBe(403);
-    const all = (await (await fetch(`${demoUrl}/jsonapi/node/news?sort=-created&page[limit]=1`, { headers: basic })).json()) as { data: { attributes: { status: boolean } }[] };
+    const all = (await (await fetch(`${demoUrl}/jsonapi/node/news?sort=-created&page[limit]=1`, { headers: basic })).json()) as {
+      data: { attributes: { status: boolean } }[];
+    };
     expect(all.data[0]!.attributes.status).toBe(false);
     // Named for another account, the permission is not the site's.
-    await fetch(`${demoUrl}/__demo/api-account`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ viewUnpublished: true, user: 'someone-else' }) });
+    await fetch(`${demoUrl}/__demo/api-account`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ viewUnpublished: true, user: 'someone-else' }),
+    });
     expect((await fetch(`${demoUrl}/router/translate-path?path=${encodeURIComponent(news!.alias)}`, { headers: basic })).status).toBe(403);
   });
 
@@ -133,7 +143,11 @@ describe('drafts, when the API account may view unpublished content', () => {
       expect(shown(second.html, draft.title)).toBeNull();
     }
     const kept = await kvValues();
-    for (const draft of drafts) expect(kept.filter((entry) => entry.includes(draft.title)), draft.title).toEqual([]);
+    for (const draft of drafts)
+      expect(
+        kept.filter((entry) => entry.includes(draft.title)),
+        draft.title,
+      ).toEqual([]);
   });
 
   it('shows the page once the draft is published and Drupal purges its tag, the 404 kept for it notwithstanding', async () => {
@@ -161,7 +175,11 @@ describe('drafts, when the API account may view unpublished content', () => {
       }
     }
     const kept = await kvValues();
-    for (const draft of drafts) expect(kept.filter((entry) => entry.includes(draft.title)), draft.title).toEqual([]);
+    for (const draft of drafts)
+      expect(
+        kept.filter((entry) => entry.includes(draft.title)),
+        draft.title,
+      ).toEqual([]);
     // What is published still shows: a review in the service's own reviews (a Views list), the news listing.
     expect(text((await page(await aliasOf(SERVICE_WITH_LISTS))).html)).toContain('Овал стал чётче');
     expect(cardsOf((await page('/news.html')).html)).toHaveLength(10);
@@ -187,15 +205,22 @@ describe('drafts, when the API account may view unpublished content', () => {
   it('still shows an editor the draft, from their own session', async () => {
     const drafts = await withDrafts();
     forgetCheckedSessions();
-    const login = await request('/login', {}, {
-      method: 'POST',
-      body: new URLSearchParams(EDITOR),
-      headers: { Origin: SITE, 'Sec-Fetch-Site': 'same-origin' },
-    });
+    const login = await request(
+      '/login',
+      {},
+      {
+        method: 'POST',
+        body: new URLSearchParams(EDITOR),
+        headers: { Origin: SITE, 'Sec-Fetch-Site': 'same-origin' },
+      },
+    );
     await login.response.text();
     await login.settled();
     expect(login.response.status).toBe(303);
-    const cookie = login.response.headers.getSetCookie().find((line) => line.startsWith('editor='))!.split(';')[0]!;
+    const cookie = login.response.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('editor='))!
+      .split(';')[0]!;
     for (const draft of drafts) {
       // A visitor first: the 404 it is given is not what the editor then sees.
       expect((await page(draft.alias)).status).toBe(404);
@@ -209,7 +234,7 @@ describe('drafts, when the API account may view unpublished content', () => {
   });
 });
 
-describe('a node\'s status, read at the boundary in whatever form Drupal sends it', () => {
+describe("a node's status, read at the boundary in whatever form Drupal sends it", () => {
   const node = (status?: unknown) => ({ attributes: status === undefined ? { title: 'x' } : { title: 'x', status } });
 
   it('is published for true, 1, "1" and "true"; a draft for false, 0, "0", "false", "", null', () => {

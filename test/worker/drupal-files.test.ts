@@ -31,7 +31,9 @@ describe("Drupal's public files", () => {
   });
 
   it('answer 503 with Retry-After when Drupal refuses the connection and no copy exists', async () => {
-    const { response } = await request(`/sites/default/files/nikogda-${crypto.randomUUID()}.svg`, { DRUPAL_BASE_URL: 'http://127.0.0.1:9' });
+    const { response } = await request(`/sites/default/files/nikogda-${crypto.randomUUID()}.svg`, {
+      DRUPAL_BASE_URL: 'http://127.0.0.1:9',
+    });
     expect(response.status).toBe(503);
     expect(response.headers.get('Retry-After')).toMatch(/^\d+$/);
     expect(response.headers.get('X-Cache')).toBe('ERROR');

@@ -51,9 +51,18 @@ describe('decoupled_router and redirect lookups', () => {
 
   it('reads "no redirect" as [] and a found one in modes final and full', () => {
     expect(RedirectLookupSchema.parse([])).toBeNull();
-    expect(RedirectLookupSchema.parse({ path: '/a', mode: 'final', data: { from: '/a', to: '/b', status: '301' } })).toEqual({ from: '/a', to: '/b', status: 301 });
+    expect(RedirectLookupSchema.parse({ path: '/a', mode: 'final', data: { from: '/a', to: '/b', status: '301' } })).toEqual({
+      from: '/a',
+      to: '/b',
+      status: 301,
+    });
     expect(
-      RedirectLookupSchema.parse({ data: [{ from: '/a', to: '/b', status: '301' }, { from: '/b', to: '/c', status: '302' }] }),
+      RedirectLookupSchema.parse({
+        data: [
+          { from: '/a', to: '/b', status: '301' },
+          { from: '/b', to: '/c', status: '302' },
+        ],
+      }),
     ).toEqual({ from: '/b', to: '/c', status: 302 });
   });
 });
@@ -61,7 +70,16 @@ describe('decoupled_router and redirect lookups', () => {
 describe('menus', () => {
   it('nests #items whose empty "below" is []', () => {
     const items = MenuSchema.parse({
-      data: { '#items': { 'menu_link_content:1': { title: 'Услуги', url: '/services.html', below: { 'x:2': { title: 'Пилинги', url: '/p.html', below: [] } } }, 'x:3': { title: 'Контакты', url: '/contacts.html', below: [] } } },
+      data: {
+        '#items': {
+          'menu_link_content:1': {
+            title: 'Услуги',
+            url: '/services.html',
+            below: { 'x:2': { title: 'Пилинги', url: '/p.html', below: [] } },
+          },
+          'x:3': { title: 'Контакты', url: '/contacts.html', below: [] },
+        },
+      },
     });
     expect(items).toEqual([
       { title: 'Услуги', url: '/services.html', children: [{ title: 'Пилинги', url: '/p.html', children: [] }] },
@@ -136,8 +154,16 @@ describe('metatags', () => {
 
 describe('breadcrumbs, search, collections', () => {
   it('reads crumbs bare or under data, the last without a link', () => {
-    const crumbs = [{ title: 'Главная', link: '/' }, { title: 'Новости', link: '/news.html' }, { title: 'Статья', link: '' }];
-    const expected = [{ title: 'Главная', link: '/' }, { title: 'Новости', link: '/news.html' }, { title: 'Статья', link: undefined }];
+    const crumbs = [
+      { title: 'Главная', link: '/' },
+      { title: 'Новости', link: '/news.html' },
+      { title: 'Статья', link: '' },
+    ];
+    const expected = [
+      { title: 'Главная', link: '/' },
+      { title: 'Новости', link: '/news.html' },
+      { title: 'Статья', link: undefined },
+    ];
     expect(BreadcrumbSchema.parse(crumbs)).toEqual(expected);
     expect(BreadcrumbSchema.parse({ data: crumbs })).toEqual(expected);
     expect(BreadcrumbSchema.parse([])).toEqual([]);
@@ -145,7 +171,13 @@ describe('breadcrumbs, search, collections', () => {
 
   it('reads a search row whose field_service is a rendered link', () => {
     const [row] = SearchResultsSchema.parse([
-      { id: '5', title: 'Пилинг', field_service: '<a href="/services/p.html" hreflang="ru">Пилинги</a>', view_taxonomy_term: '', view_node: '/p.html' },
+      {
+        id: '5',
+        title: 'Пилинг',
+        field_service: '<a href="/services/p.html" hreflang="ru">Пилинги</a>',
+        view_taxonomy_term: '',
+        view_node: '/p.html',
+      },
     ]);
     expect(row).toEqual({ title: 'Пилинг', url: '/p.html', service: { title: 'Пилинги', url: '/services/p.html' } });
   });

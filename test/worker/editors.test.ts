@@ -25,11 +25,15 @@ const text = (html: string) => html.replaceAll('<!-- -->', '');
 
 /** A POST of a form as our own page sends it: same origin. */
 async function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  const { response, settled } = await request(path, {}, {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-    headers: { Origin: SITE, 'Sec-Fetch-Site': 'same-origin', ...headers },
-  });
+  const { response, settled } = await request(
+    path,
+    {},
+    {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: { Origin: SITE, 'Sec-Fetch-Site': 'same-origin', ...headers },
+    },
+  );
   const html = await response.text();
   await settled();
   return { status: response.status, headers: response.headers, html };
@@ -46,7 +50,11 @@ async function logIn(fields: Record<string, string> = {}) {
 
 /** A GET with the session cookie. */
 async function asEditor(path: string, cookie: string, init: RequestInit = {}) {
-  const { response, settled } = await request(path, {}, { ...init, headers: { Cookie: cookie, ...(init.headers as Record<string, string>) } });
+  const { response, settled } = await request(
+    path,
+    {},
+    { ...init, headers: { Cookie: cookie, ...(init.headers as Record<string, string>) } },
+  );
   const html = await response.text();
   await settled();
   return { status: response.status, headers: response.headers, html };
@@ -113,7 +121,7 @@ describe('login', () => {
     expect(await demo.count('/user/login')).toBe(before);
   });
 
-  it('shows Drupal\'s flood answer as a clear message', async () => {
+  it("shows Drupal's flood answer as a clear message", async () => {
     let last = { status: 0, html: '' };
     for (let i = 0; i < 8 && last.status !== 429; i++) last = await post('/login', { name: EDITOR.name, pass: `wrong-${i}` });
     expect(last.status).toBe(429);
@@ -121,11 +129,15 @@ describe('login', () => {
   });
 
   it('says calmly when Drupal cannot be reached', async () => {
-    const { response, settled } = await request('/login', { DRUPAL_BASE_URL: 'http://127.0.0.1:9' }, {
-      method: 'POST',
-      body: new URLSearchParams({ name: EDITOR.name, pass: EDITOR.pass }),
-      headers: { Origin: SITE },
-    });
+    const { response, settled } = await request(
+      '/login',
+      { DRUPAL_BASE_URL: 'http://127.0.0.1:9' },
+      {
+        method: 'POST',
+        body: new URLSearchParams({ name: EDITOR.name, pass: EDITOR.pass }),
+        headers: { Origin: SITE },
+      },
+    );
     const html = await response.text();
     await settled();
     expect(response.status).toBe(503);
@@ -158,7 +170,14 @@ describe('login', () => {
   it('goes to an internal destination after login, and home for a foreign one', async () => {
     expect((await logIn({ destination: '/price.html' })).location).toBe('/price.html');
     expect((await logIn({ destination: '/news.html?page=2#top' })).location).toBe('/news.html?page=2#top');
-    for (const foreign of ['//evil.example', 'https://evil.example', '/\\evil', '/\\/evil.example', 'javascript:alert(1)', ' //evil.example/x']) {
+    for (const foreign of [
+      '//evil.example',
+      'https://evil.example',
+      '/\\evil',
+      '/\\/evil.example',
+      'javascript:alert(1)',
+      ' //evil.example/x',
+    ]) {
       expect((await logIn({ destination: foreign })).location, foreign).toBe('/');
     }
     // The form carries the query's destination only when it is safe.
@@ -167,7 +186,11 @@ describe('login', () => {
   });
 
   it('refuses posts from another site', async () => {
-    const evil = await post('/login', { name: EDITOR.name, pass: EDITOR.pass }, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' });
+    const evil = await post(
+      '/login',
+      { name: EDITOR.name, pass: EDITOR.pass },
+      { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+    );
     expect(evil.status).toBe(403);
     expect(evil.headers.getSetCookie().filter((line) => line.startsWith('editor='))).toEqual([]);
     const sameSite = await post('/login', { name: EDITOR.name, pass: EDITOR.pass }, { Origin: SITE, 'Sec-Fetch-Site': 'same-site' });
@@ -178,7 +201,11 @@ describe('login', () => {
     const logout = await post('/logout', {}, { Cookie: cookie, Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' });
     expect(logout.status).toBe(403);
     expect(await sessionKeys()).toHaveLength(1);
-    const purge = await post('/cache-rebuild.html', { action: 'all' }, { Cookie: cookie, Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' });
+    const purge = await post(
+      '/cache-rebuild.html',
+      { action: 'all' },
+      { Cookie: cookie, Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+    );
     expect(purge.status).toBe(403);
   });
 
@@ -230,7 +257,7 @@ describe('the editor on the site', () => {
     expect(hasEditLinks((await page('/price.html')).html)).toBe(false);
   });
 
-  it('never writes an editor\'s page into the shared cache', async () => {
+  it("never writes an editor's page into the shared cache", async () => {
     const service = await newestService();
     const { cookie } = await logIn();
     await asEditor(service.alias, cookie);
@@ -306,7 +333,13 @@ describe("an editor's page in one round", () => {
     const lookupsBefore = await demo.count('/router/translate-path');
     let done = false;
     const viewing = asEditor(service.alias, cookie).finally(() => (done = true));
-    expect(await eventually(() => demo.count('/jsonapi/node/services/'), (n) => n > nodesBefore, held - 500)).toBeGreaterThan(nodesBefore);
+    expect(
+      await eventually(
+        () => demo.count('/jsonapi/node/services/'),
+        (n) => n > nodesBefore,
+        held - 500,
+      ),
+    ).toBeGreaterThan(nodesBefore);
     expect(done).toBe(false);
     const view = await viewing;
     expect(view.status).toBe(200);
@@ -317,7 +350,7 @@ describe("an editor's page in one round", () => {
 });
 
 describe('/cache-rebuild.html', () => {
-  it('sends a visitor to the login, and refuses a visitor\'s purge', async () => {
+  it("sends a visitor to the login, and refuses a visitor's purge", async () => {
     const { response, settled } = await request('/cache-rebuild.html');
     await response.body?.cancel();
     await settled();
@@ -329,7 +362,7 @@ describe('/cache-rebuild.html', () => {
     expect(await currentGeneration(bindings.DRUPAL_CACHE)).toBe(generation);
   });
 
-  it('shows the editor the cache\'s state; purging everything bumps the generation and says so', async () => {
+  it("shows the editor the cache's state; purging everything bumps the generation and says so", async () => {
     const { cookie } = await logIn({ destination: '/cache-rebuild.html' });
     const shown = await asEditor('/cache-rebuild.html', cookie);
     expect(shown.status).toBe(200);
@@ -375,7 +408,7 @@ describe('/cache-rebuild.html', () => {
     }
   });
 
-  it('purging a node\'s page also reaches the lists that show it', async () => {
+  it("purging a node's page also reaches the lists that show it", async () => {
     const alias = await firstAlias('news');
     await page('/news.html');
     expect((await page('/news.html')).headers.get('X-Cache')).toBe('HIT');

@@ -67,7 +67,11 @@ const TREE = {
     '#title': 'Контакт',
     '#webform_composite_elements': { name: part('textfield', 'Имя'), phone: part('tel', 'Телефон'), email: part('email', 'E-mail') },
   }),
-  skrytyi: el('skrytyi', { '#type': 'webform_name', '#title': 'Скрытый', '#webform_composite_elements': { first: part('textfield', 'Имя', { '#access': false }) } }),
+  skrytyi: el('skrytyi', {
+    '#type': 'webform_name',
+    '#title': 'Скрытый',
+    '#webform_composite_elements': { first: part('textfield', 'Имя', { '#access': false }) },
+  }),
   procedury: el('procedury', {
     '#type': 'checkboxes',
     '#title': 'Процедуры',
@@ -75,7 +79,12 @@ const TREE = {
     '#options': { chistka: 'Чистка', piling: 'Пилинг', massazh: 'Массаж' },
     '#default_value': ['chistka', 'net_takoi'],
   }),
-  istochnik: el('istochnik', { '#type': 'radios', '#title': 'Откуда узнали', '#options': ['Интернет', 'Друзья'], '#default_value': 'Друзья' }),
+  istochnik: el('istochnik', {
+    '#type': 'radios',
+    '#title': 'Откуда узнали',
+    '#options': ['Интернет', 'Друзья'],
+    '#default_value': 'Друзья',
+  }),
   otvet: el('otvet', { '#type': 'radios', '#title': 'Ответ', '#options': 'yes_no' }),
   vozrast: el('vozrast', { '#type': 'number', '#title': 'Возраст', '#min': 18, '#max': '99', '#step': '1', '#default_value': 30 }),
   usloviya: el('usloviya', {
@@ -90,8 +99,21 @@ const TREE = {
   pochta2: el('pochta2', { '#type': 'email_confirm', '#title': 'Почта ещё', '#required': true }),
   rassylka: el('rassylka', { '#type': 'checkbox', '#title': 'Рассылка', '#default_value': true }),
   // Odd property types: each is ignored, the element stays.
-  gorod: el('gorod', { '#type': 'textfield', '#title': 'Город', '#default_value': ['a'], '#placeholder': {}, '#description': [], '#required': 1 }),
-  kommentarii: el('kommentarii', { '#type': 'textarea', '#title': null, '#admin_title': null, '#default_value': true, '#minlength': 'много' }),
+  gorod: el('gorod', {
+    '#type': 'textfield',
+    '#title': 'Город',
+    '#default_value': ['a'],
+    '#placeholder': {},
+    '#description': [],
+    '#required': 1,
+  }),
+  kommentarii: el('kommentarii', {
+    '#type': 'textarea',
+    '#title': null,
+    '#admin_title': null,
+    '#default_value': true,
+    '#minlength': 'много',
+  }),
   podpis: el('podpis', { '#type': 'webform_signature', '#title': 'Подпись', '#required': true }),
   reiting: el('reiting', { '#type': 'webform_rating', '#title': 'Оценка' }),
   linia: el('linia', { '#type': 'webform_horizontal_rule' }),
@@ -104,7 +126,21 @@ describe("webform's initialised tree as the popup's fields", () => {
     const parsed = webformFieldsOf(TREE, 'forma-testa')!;
     const byKey = Object.fromEntries(parsed.fields.map((f) => [f.key, f])) as Record<string, FormField>;
     expect(parsed.fields.map((f) => f.key)).toEqual([
-      'fio', 'adres', 'kontakt', 'procedury', 'istochnik', 'otvet', 'vozrast', 'usloviya', 'pochta', 'pochta2', 'rassylka', 'gorod', 'kommentarii', 'podpis', 'info',
+      'fio',
+      'adres',
+      'kontakt',
+      'procedury',
+      'istochnik',
+      'otvet',
+      'vozrast',
+      'usloviya',
+      'pochta',
+      'pochta2',
+      'rassylka',
+      'gorod',
+      'kommentarii',
+      'podpis',
+      'info',
     ]);
     expect(byKey.fio).toEqual({
       key: 'fio',
@@ -117,14 +153,50 @@ describe("webform's initialised tree as the popup's fields", () => {
       ],
       defaultValue: { first: 'Анна' },
     });
-    expect(byKey.adres).toMatchObject({ kind: 'composite', required: false, parts: [{ key: 'address' }, { key: 'city' }, { key: 'country', kind: 'select', options: [{ value: 'RU', label: 'Россия' }, { value: 'KZ', label: 'Казахстан' }] }] });
+    expect(byKey.adres).toMatchObject({
+      kind: 'composite',
+      required: false,
+      parts: [
+        { key: 'address' },
+        { key: 'city' },
+        {
+          key: 'country',
+          kind: 'select',
+          options: [
+            { value: 'RU', label: 'Россия' },
+            { value: 'KZ', label: 'Казахстан' },
+          ],
+        },
+      ],
+    });
     expect(byKey.adres!.defaultValue).toBeUndefined();
     expect(byKey.kontakt!.parts!.map((p) => p.kind)).toEqual(['text', 'tel', 'email']);
-    expect(byKey.procedury).toMatchObject({ kind: 'checkboxes', required: true, options: [{ value: 'chistka' }, { value: 'piling' }, { value: 'massazh' }], defaultValue: ['chistka'] });
-    expect(byKey.istochnik).toMatchObject({ kind: 'radios', options: [{ value: 'Интернет', label: 'Интернет' }, { value: 'Друзья', label: 'Друзья' }], defaultValue: 'Друзья' });
-    expect(byKey.otvet!.options).toEqual([{ value: 'Yes', label: 'Да' }, { value: 'No', label: 'Нет' }]);
+    expect(byKey.procedury).toMatchObject({
+      kind: 'checkboxes',
+      required: true,
+      options: [{ value: 'chistka' }, { value: 'piling' }, { value: 'massazh' }],
+      defaultValue: ['chistka'],
+    });
+    expect(byKey.istochnik).toMatchObject({
+      kind: 'radios',
+      options: [
+        { value: 'Интернет', label: 'Интернет' },
+        { value: 'Друзья', label: 'Друзья' },
+      ],
+      defaultValue: 'Друзья',
+    });
+    expect(byKey.otvet!.options).toEqual([
+      { value: 'Yes', label: 'Да' },
+      { value: 'No', label: 'Нет' },
+    ]);
     expect(byKey.vozrast).toMatchObject({ kind: 'number', min: '18', max: '99', step: 1, defaultValue: '30' });
-    expect(byKey.usloviya).toMatchObject({ kind: 'terms', required: true, label: 'Я принимаю условия', termsTitle: 'Условия', html: '<p>Текст условий</p>' });
+    expect(byKey.usloviya).toMatchObject({
+      kind: 'terms',
+      required: true,
+      label: 'Я принимаю условия',
+      termsTitle: 'Условия',
+      html: '<p>Текст условий</p>',
+    });
     expect(byKey.usloviya!.defaultValue).toBeUndefined();
     expect(byKey.pochta).toMatchObject({ kind: 'email_confirm', required: false, label: 'Почта' });
     expect(byKey.pochta2).toMatchObject({ kind: 'email_confirm', required: true });
@@ -151,9 +223,36 @@ const DEFINITION: FormDefinition = {
   title: 'Получить скидку',
   submitLabel: 'Отправить',
   fields: [
-    { key: 'fio', kind: 'composite', label: 'Ваше имя', required: true, parts: [{ key: 'first', kind: 'text', label: 'Имя', required: true }, { key: 'last', kind: 'text', label: 'Фамилия', required: true }] },
-    { key: 'adres', kind: 'composite', label: 'Адрес', required: true, parts: [{ key: 'city', kind: 'text', label: 'Город', required: false }, { key: 'zip', kind: 'number', label: 'Индекс', required: false, min: '100000' }] },
-    { key: 'procedury', kind: 'checkboxes', label: 'Процедуры', required: true, options: [{ value: 'chistka', label: 'Чистка' }, { value: 'piling', label: 'Пилинг' }] },
+    {
+      key: 'fio',
+      kind: 'composite',
+      label: 'Ваше имя',
+      required: true,
+      parts: [
+        { key: 'first', kind: 'text', label: 'Имя', required: true },
+        { key: 'last', kind: 'text', label: 'Фамилия', required: true },
+      ],
+    },
+    {
+      key: 'adres',
+      kind: 'composite',
+      label: 'Адрес',
+      required: true,
+      parts: [
+        { key: 'city', kind: 'text', label: 'Город', required: false },
+        { key: 'zip', kind: 'number', label: 'Индекс', required: false, min: '100000' },
+      ],
+    },
+    {
+      key: 'procedury',
+      kind: 'checkboxes',
+      label: 'Процедуры',
+      required: true,
+      options: [
+        { value: 'chistka', label: 'Чистка' },
+        { value: 'piling', label: 'Пилинг' },
+      ],
+    },
     { key: 'istochnik', kind: 'radios', label: 'Откуда узнали', required: true, options: [{ value: 'internet', label: 'Интернет' }] },
     { key: 'vozrast', kind: 'number', label: 'Возраст', required: false, min: '18', max: '99', step: 1 },
     { key: 'usloviya', kind: 'terms', label: 'Я принимаю условия', required: true },
@@ -214,8 +313,27 @@ describe('the rules of the new kinds, shared by the popup and the worker', () =>
       form: 'discount',
       webformId: 'discount',
       fields: [
-        { key: 'fio', kind: 'composite', label: 'Ваше имя', value: { first: 'Анна', last: 'Петрова' }, text: 'Имя: Анна, Фамилия: Петрова', parts: [{ key: 'first', kind: 'text' }, { key: 'last', kind: 'text' }] },
-        { key: 'kontakt', kind: 'composite', label: 'Контакт', value: { phone: '+7 (999) 123-45-67', email: 'anna@example.ru' }, parts: [{ key: 'phone', kind: 'tel' }, { key: 'email', kind: 'email' }] },
+        {
+          key: 'fio',
+          kind: 'composite',
+          label: 'Ваше имя',
+          value: { first: 'Анна', last: 'Петрова' },
+          text: 'Имя: Анна, Фамилия: Петрова',
+          parts: [
+            { key: 'first', kind: 'text' },
+            { key: 'last', kind: 'text' },
+          ],
+        },
+        {
+          key: 'kontakt',
+          kind: 'composite',
+          label: 'Контакт',
+          value: { phone: '+7 (999) 123-45-67', email: 'anna@example.ru' },
+          parts: [
+            { key: 'phone', kind: 'tel' },
+            { key: 'email', kind: 'email' },
+          ],
+        },
         { key: 'procedury', kind: 'checkboxes', label: 'Услуги', value: ['chistka', 'piling'], text: 'Чистка, Пилинг' },
         { key: 'usloviya', kind: 'terms', label: 'Я принимаю условия', value: '1' },
       ],
@@ -226,7 +344,9 @@ describe('the rules of the new kinds, shared by the popup and the worker', () =>
     };
     const payload = crmPayload(lead, 'Получить скидку');
     expect(payload).toMatchObject({ name: 'Анна Петрова', phone: '+7 (999) 123-45-67', email: 'anna@example.ru' });
-    expect(payload.comment.split('\n')).toEqual(expect.arrayContaining(['Услуги: Чистка, Пилинг', 'Я принимаю условия: да', 'Ваше имя: Имя: Анна, Фамилия: Петрова']));
+    expect(payload.comment.split('\n')).toEqual(
+      expect.arrayContaining(['Услуги: Чистка, Пилинг', 'Я принимаю условия: да', 'Ваше имя: Имя: Анна, Фамилия: Петрова']),
+    );
     expect(drupalBody(lead)).toMatchObject({ fio: { first: 'Анна', last: 'Петрова' }, procedury: ['chistka', 'piling'], usloviya: 1 });
   });
 });
@@ -238,11 +358,15 @@ const newVisitor = () => `198.51.100.${(visitor = (visitor + 1) % 250) + 1}`;
 
 async function post(body: unknown) {
   const multipart = body instanceof FormData;
-  const { response, settled } = await request('/api/forms/discount', {}, {
-    method: 'POST',
-    body: multipart ? body : JSON.stringify(body),
-    headers: { 'CF-Connecting-IP': newVisitor(), ...(multipart ? {} : { 'Content-Type': 'application/json' }) },
-  });
+  const { response, settled } = await request(
+    '/api/forms/discount',
+    {},
+    {
+      method: 'POST',
+      body: multipart ? body : JSON.stringify(body),
+      headers: { 'CF-Connecting-IP': newVisitor(), ...(multipart ? {} : { 'Content-Type': 'application/json' }) },
+    },
+  );
   const json = (await response.json()) as { sid?: string; errors?: Record<string, string> };
   await settled();
   return { status: response.status, json };
@@ -275,9 +399,20 @@ describe('the demo discount form, end to end', () => {
     const form = (await response.json()) as FormDefinition;
     await settled();
     const byKey = Object.fromEntries(form.fields.map((f) => [f.key, f]));
-    expect(byKey.fio).toMatchObject({ kind: 'composite', required: true, parts: [{ key: 'first', required: true }, { key: 'last', required: true }] });
+    expect(byKey.fio).toMatchObject({
+      kind: 'composite',
+      required: true,
+      parts: [
+        { key: 'first', required: true },
+        { key: 'last', required: true },
+      ],
+    });
     expect(byKey.email).toMatchObject({ kind: 'email_confirm' });
-    expect(byKey.procedury).toMatchObject({ kind: 'checkboxes', defaultValue: ['chistka'], options: expect.arrayContaining([{ value: 'piling', label: 'Пилинг' }]) });
+    expect(byKey.procedury).toMatchObject({
+      kind: 'checkboxes',
+      defaultValue: ['chistka'],
+      options: expect.arrayContaining([{ value: 'piling', label: 'Пилинг' }]),
+    });
     expect(byKey.kak_uznali).toMatchObject({ kind: 'radios', required: true });
     expect(byKey.vozrast).toMatchObject({ kind: 'number', min: '18', max: '99', step: 1 });
     expect(byKey.soglasie_na_rassylku).toMatchObject({ kind: 'checkbox', defaultValue: true });
@@ -285,7 +420,7 @@ describe('the demo discount form, end to end', () => {
     expect(byKey.discount_info).toMatchObject({ kind: 'markup' });
   });
 
-  it('carries each value to Drupal in webform_rest\'s shapes and the lead to the CRM', async () => {
+  it("carries each value to Drupal in webform_rest's shapes and the lead to the CRM", async () => {
     const { status, json } = await post(FILLED);
     expect(status).toBe(200);
     expect(json.sid).toEqual(expect.any(String));
@@ -308,7 +443,13 @@ describe('the demo discount form, end to end', () => {
     const lead = mine(await eventually(crmLeads, (list) => mine(list) !== undefined));
     expect(lead?.data).toMatchObject({ name: 'Вера Смирнова', phone: '+7 (999) 222-33-44', email: 'vera@example.ru' });
     const lines = lead!.data.comment.split('\n');
-    expect(lines).toEqual(expect.arrayContaining(['Какие процедуры вас интересуют?: Чистка лица, Пилинг', 'Как вы о нас узнали?: От друзей', 'Ваш возраст: 34']));
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'Какие процедуры вас интересуют?: Чистка лица, Пилинг',
+        'Как вы о нас узнали?: От друзей',
+        'Ваш возраст: 34',
+      ]),
+    );
   });
 
   it('reads the same values from multipart, as a browser names them (key[part], key[])', async () => {
@@ -325,7 +466,13 @@ describe('the demo discount form, end to end', () => {
     const { status } = await post(data);
     expect(status).toBe(200);
     const [submission] = await submissions();
-    expect(submission!.data).toMatchObject({ fio: { first: 'Олег', last: 'Иванов' }, email: 'oleg@example.ru', procedury: ['massazh'], kak_uznali: 'internet', usloviya: 1 });
+    expect(submission!.data).toMatchObject({
+      fio: { first: 'Олег', last: 'Иванов' },
+      email: 'oleg@example.ru',
+      procedury: ['massazh'],
+      kak_uznali: 'internet',
+      usloviya: 1,
+    });
   });
 
   it('refuses what webform would, with a Russian message for each new kind, and sends Drupal nothing', async () => {
@@ -357,16 +504,41 @@ describe('the demo discount form, end to end', () => {
 
 describe("the demo's webform_rest checks the new kinds as webform does", () => {
   const submit = (data: Record<string, unknown>) =>
-    fetch(`${demoUrl}/webform_rest/submit?_format=json`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ webform_id: 'discount', ...data }) });
+    fetch(`${demoUrl}/webform_rest/submit?_format=json`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ webform_id: 'discount', ...data }),
+    });
 
   it('names composite parts key][part and checks options, numbers, e-mail and terms', async () => {
-    const res = await submit({ vash_telefon: '+7 (999) 222-33-44', fio: { first: 'Вера' }, procedury: ['botoks'], kak_uznali: 'televizor', vozrast: '12', email: 'vera@', usloviya: 0 });
+    const res = await submit({
+      vash_telefon: '+7 (999) 222-33-44',
+      fio: { first: 'Вера' },
+      procedury: ['botoks'],
+      kak_uznali: 'televizor',
+      vozrast: '12',
+      email: 'vera@',
+      usloviya: 0,
+    });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { error: Record<string, string> };
-    expect(Object.keys(body.error).sort()).toEqual(['email][mail_1', 'email][mail_2', 'fio][last', 'kak_uznali', 'procedury', 'usloviya', 'vozrast']);
+    expect(Object.keys(body.error).sort()).toEqual([
+      'email][mail_1',
+      'email][mail_2',
+      'fio][last',
+      'kak_uznali',
+      'procedury',
+      'usloviya',
+      'vozrast',
+    ]);
     expect(body.error['fio][last']).toBe('Поле «Фамилия» обязательно для заполнения.');
     expect(body.error.usloviya).toBe('Поле «Я принимаю условия акции» обязательно для заполнения.');
-    const ok = await submit({ vash_telefon: '+7 (999) 222-33-44', fio: { first: 'Вера', last: 'Смирнова', hacked: 'x' }, kak_uznali: 'internet', usloviya: 1 });
+    const ok = await submit({
+      vash_telefon: '+7 (999) 222-33-44',
+      fio: { first: 'Вера', last: 'Смирнова', hacked: 'x' },
+      kak_uznali: 'internet',
+      usloviya: 1,
+    });
     expect(ok.status).toBe(200);
     const [stored] = await submissions();
     expect(stored!.data.fio).toEqual({ first: 'Вера', last: 'Смирнова' });

@@ -33,7 +33,10 @@ async function definition(form: string): Promise<FormDefinition> {
   return json;
 }
 
-const SERVICE_PAGE = { send_page_url: 'http://127.0.0.1:8787/services/apparatnaya-kosmetologiya/rf-lifting.html', send_page_title: 'RF-лифтинг' };
+const SERVICE_PAGE = {
+  send_page_url: 'http://127.0.0.1:8787/services/apparatnaya-kosmetologiya/rf-lifting.html',
+  send_page_title: 'RF-лифтинг',
+};
 
 const consultation = (overrides: Record<string, unknown> = {}) => ({
   vashe_imya: 'Анна Тестова',
@@ -154,7 +157,13 @@ describe('POST /api/forms/{id}', () => {
   it('refuses a resume of another kind or over 5 MB with a Russian message', async () => {
     const form = (name: string, size: number) => {
       const data = new FormData();
-      for (const [key, value] of Object.entries({ vashe_imya: 'Анна', vash_telefon: '+7 (999) 123-45-67', email: 'anna@example.ru', vakansiya: '' })) data.set(key, value);
+      for (const [key, value] of Object.entries({
+        vashe_imya: 'Анна',
+        vash_telefon: '+7 (999) 123-45-67',
+        email: 'anna@example.ru',
+        vakansiya: '',
+      }))
+        data.set(key, value);
       data.set(CONSENT.key, 'true');
       data.set('rezyume', new File([new Uint8Array(size)], name));
       return data;
@@ -180,7 +189,12 @@ describe('POST /api/forms/{id}', () => {
 
   it('keeps the request when Drupal is down, tells the visitor it was received, and delivers it when Drupal is back', async () => {
     await demo.faults({ rules: [{ match: '/webform_rest/submit', status: 503 }] });
-    const { status, json } = await post('callback', { vashe_imya: 'Отложенная', nomer_telefona: '+7 (999) 765-43-21', [CONSENT.key]: true, ...SERVICE_PAGE });
+    const { status, json } = await post('callback', {
+      vashe_imya: 'Отложенная',
+      nomer_telefona: '+7 (999) 765-43-21',
+      [CONSENT.key]: true,
+      ...SERVICE_PAGE,
+    });
     expect(status).toBe(202);
     expect(json).toEqual({ queued: true });
     expect(await submissions()).toEqual([]);
@@ -197,19 +211,33 @@ describe('the CRM webhook, from the queue (spec §4)', () => {
   }
   const crmLeads = () => demo.json<CrmLead[]>('/__demo/crm/leads');
 
-  it('receives every accepted lead with spec §4\'s payload', async () => {
+  it("receives every accepted lead with spec §4's payload", async () => {
     expect((await post('consultation', consultation({ email: 'anna@example.ru' }))).status).toBe(200);
     // Leads queued by earlier tests may still arrive: this test's lead is found by its name.
-    const lead = (await eventually(crmLeads, (list) => list.some((l) => l.data.name === 'Анна Тестова'))).find((l) => l.data.name === 'Анна Тестова');
-    expect(lead!.data).toMatchObject({ name: 'Анна Тестова', phone: '+7 (999) 123-45-67', email: 'anna@example.ru', form_name: 'Записаться на приём', form_type: 'consultation' });
+    const lead = (await eventually(crmLeads, (list) => list.some((l) => l.data.name === 'Анна Тестова'))).find(
+      (l) => l.data.name === 'Анна Тестова',
+    );
+    expect(lead!.data).toMatchObject({
+      name: 'Анна Тестова',
+      phone: '+7 (999) 123-45-67',
+      email: 'anna@example.ru',
+      form_name: 'Записаться на приём',
+      form_type: 'consultation',
+    });
     expect(lead!.data.comment).toContain(SERVICE_PAGE.send_page_url);
     expect(lead!.data.comment).toContain(`Заголовок страницы: ${SERVICE_PAGE.send_page_title}`);
     expect(lead!.data.comment).toContain(`редакция ${CONSENT.version}`);
   });
 
   it('retries while the CRM fails and delivers the lead once it recovers, exactly once', async () => {
-    await fetch(`${demoUrl}/__demo/crm/fail`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ times: 2 }) });
-    expect((await post('callback', { vashe_imya: 'Пётр', nomer_telefona: '89991112233', [CONSENT.key]: true, ...SERVICE_PAGE })).status).toBe(200);
+    await fetch(`${demoUrl}/__demo/crm/fail`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ times: 2 }),
+    });
+    expect(
+      (await post('callback', { vashe_imya: 'Пётр', nomer_telefona: '89991112233', [CONSENT.key]: true, ...SERVICE_PAGE })).status,
+    ).toBe(200);
     const mine = (list: CrmLead[]) => list.filter((l) => l.data.name === 'Пётр');
     const leads = mine(await eventually(crmLeads, (list) => mine(list).length > 0, 20_000));
     expect(leads).toHaveLength(1);
@@ -220,10 +248,21 @@ describe('the CRM webhook, from the queue (spec §4)', () => {
 
   it('uploads a resume to Drupal first and names it in the submission', async () => {
     // webform_rest's upload resource is a patch; the demo is stock until told otherwise.
-    await fetch(`${demoUrl}/__demo/modules`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ webformUpload: true }) });
+    await fetch(`${demoUrl}/__demo/modules`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ webformUpload: true }),
+    });
     const vacancy = (await definition('send_resume')).fields.find((f) => f.key === 'vakansiya')?.options?.[0]?.value ?? '';
     const data = new FormData();
-    for (const [key, value] of Object.entries({ vashe_imya: 'Анна', vash_telefon: '+7 (999) 123-45-67', email: 'anna@example.ru', vakansiya: vacancy, ...SERVICE_PAGE })) data.set(key, value);
+    for (const [key, value] of Object.entries({
+      vashe_imya: 'Анна',
+      vash_telefon: '+7 (999) 123-45-67',
+      email: 'anna@example.ru',
+      vakansiya: vacancy,
+      ...SERVICE_PAGE,
+    }))
+      data.set(key, value);
     data.set(CONSENT.key, 'true');
     data.set('rezyume', new File(['%PDF-1.4 резюме'], 'rezyume-anna.pdf', { type: 'application/pdf' }));
     const { status } = await post('send_resume', data);
@@ -237,19 +276,35 @@ describe("Drupal's answers to a submission (drupal-api.md §3c)", () => {
   it('reads the sid, the error map (Form API names as Drupal gave them), and a refusal', () => {
     expect(readSubmitAnswer(200, { sid: 'abc' })).toEqual({ kind: 'accepted', sid: 'abc' });
     expect(readSubmitAnswer(200, { sid: 17 })).toEqual({ kind: 'accepted', sid: '17' });
-    expect(readSubmitAnswer(400, { message: 'Submitted Data contains validation errors.', error: { email: 'Поле E-mail обязательно.', 'lichnye_dannye][vash_telefon': '<em>Телефон</em> неверен' } })).toEqual({
+    expect(
+      readSubmitAnswer(400, {
+        message: 'Submitted Data contains validation errors.',
+        error: { email: 'Поле E-mail обязательно.', 'lichnye_dannye][vash_telefon': '<em>Телефон</em> неверен' },
+      }),
+    ).toEqual({
       kind: 'invalid',
       errors: { email: 'Поле E-mail обязательно.', 'lichnye_dannye][vash_telefon': 'Телефон неверен' },
     });
     expect(readSubmitAnswer(200, { error: { email: 'Поле E-mail обязательно.' } })).toMatchObject({ kind: 'invalid' });
-    expect(readSubmitAnswer(400, { error: { message: 'This webform is closed.' } })).toEqual({ kind: 'refused', reason: 'This webform is closed.' });
+    expect(readSubmitAnswer(400, { error: { message: 'This webform is closed.' } })).toEqual({
+      kind: 'refused',
+      reason: 'This webform is closed.',
+    });
     expect(readSubmitAnswer(502, 'Bad gateway')).toBeUndefined();
   });
 
   it("puts Drupal's error names on what the popup shows: a field inside fieldsets by its key, a composite's part as key][part", () => {
     const shown = shownKeysOf([
       { key: 'vash_telefon', kind: 'tel', required: true },
-      { key: 'fio', kind: 'composite', required: true, parts: [{ key: 'first', kind: 'text', required: true }, { key: 'last', kind: 'text', required: true }] },
+      {
+        key: 'fio',
+        kind: 'composite',
+        required: true,
+        parts: [
+          { key: 'first', kind: 'text', required: true },
+          { key: 'last', kind: 'text', required: true },
+        ],
+      },
       { key: 'send_page_url', kind: 'hidden', required: false, prefill: 'page_url' },
     ]);
     expect(shownKeyOf('lichnye_dannye][vash_telefon', shown)).toBe('vash_telefon');
@@ -282,7 +337,13 @@ describe('the CRM payload (spec §4)', () => {
       receivedAt: '2026-11-22T10:00:00.000Z',
     };
     const payload = crmPayload(lead, 'Записаться на приём');
-    expect(payload).toMatchObject({ name: 'Анна', phone: '+7 (999) 123-45-67', email: 'anna@example.ru', form_name: 'Записаться на приём', form_type: 'consultation' });
+    expect(payload).toMatchObject({
+      name: 'Анна',
+      phone: '+7 (999) 123-45-67',
+      email: 'anna@example.ru',
+      form_name: 'Записаться на приём',
+      form_type: 'consultation',
+    });
     expect(payload.comment.split('\n')).toEqual([
       'Дата: 01.12.2026',
       'Время: 10:30',

@@ -194,7 +194,9 @@ describe('hostile paths', () => {
       expect(res.headers.get('Set-Cookie')).toBeNull();
     });
     expect(status).toBe(400);
-    expect(calls.filter((url) => url.startsWith('/router/') || url.startsWith('/decoupled_kit/') || url.startsWith('/jsonapi/node/news'))).toEqual([]);
+    expect(
+      calls.filter((url) => url.startsWith('/router/') || url.startsWith('/decoupled_kit/') || url.startsWith('/jsonapi/node/news')),
+    ).toEqual([]);
   });
 
   it('answers write methods on pages with 405', async () => {
@@ -208,7 +210,13 @@ describe('optional calls', () => {
   it.each([400, 405, 410, 422])('that Drupal answers %i leave the page standing', async (status) => {
     const path = await firstAlias('news');
     await demo.faults({
-      rules: ['/decoupled_kit/redirect', '/blocks_for_page?page=', '/breadcrumb_headless', '/blocks_for_page/metatag', '/blocks_for_page/menu'].map((match) => ({ match, status })),
+      rules: [
+        '/decoupled_kit/redirect',
+        '/blocks_for_page?page=',
+        '/breadcrumb_headless',
+        '/blocks_for_page/metatag',
+        '/blocks_for_page/menu',
+      ].map((match) => ({ match, status })),
     });
     const res = await page(path);
     expect(res.status).toBe(200);

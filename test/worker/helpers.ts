@@ -20,7 +20,11 @@ export interface SiteResponse {
 /** One request through the worker, as workerd would hand it, with settings overridden per test. */
 export async function request(path: string, overrides: Partial<Bindings> = {}, init?: RequestInit): Promise<SiteResponse> {
   const ctx = createExecutionContext();
-  const response = await app.fetch(new Request(`http://127.0.0.1:8787${path}`, { redirect: 'manual', ...init }), { ...bindings, ...overrides }, ctx);
+  const response = await app.fetch(
+    new Request(`http://127.0.0.1:8787${path}`, { redirect: 'manual', ...init }),
+    { ...bindings, ...overrides },
+    ctx,
+  );
   return { response, settled: () => waitOnExecutionContext(ctx) };
 }
 
@@ -44,7 +48,11 @@ export interface FaultRule {
 /** The demo origin's test switches (never used by the site itself). */
 export const demo = {
   async faults(config: { delayMs?: number; rules?: FaultRule[] }) {
-    const res = await fetch(`${demoUrl}/__demo/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(config) });
+    const res = await fetch(`${demoUrl}/__demo/faults`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(config),
+    });
     if (!res.ok) throw new Error(`demo faults: ${res.status}`);
   },
   async reset() {
@@ -53,7 +61,11 @@ export const demo = {
   },
   /** Switches the demo's field layout (demo-origin/README.md, "Schema modes"); reset() returns to DEMO_SCHEMA's. */
   async schema(mode: 'full' | 'lean') {
-    const res = await fetch(`${demoUrl}/__demo/schema`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mode }) });
+    const res = await fetch(`${demoUrl}/__demo/schema`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ mode }),
+    });
     if (!res.ok) throw new Error(`demo schema: ${res.status}`);
   },
   async requests(): Promise<{ total: number; byUrl: Record<string, number> }> {
@@ -71,12 +83,20 @@ export const demo = {
   },
   /** Renames a node as an editor saving it would (`changed` bumps); reset() restores every title. */
   async setTitle(nid: number, title: string) {
-    const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ title }) });
+    const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title }),
+    });
     if (!res.ok) throw new Error(`demo setTitle: ${res.status}`);
   },
   /** Publishes or unpublishes a node as an editor saving it would; reset() restores it. */
   async setStatus(nid: number, status: boolean) {
-    const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ status }) });
+    const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ status }),
+    });
     if (!res.ok) throw new Error(`demo setStatus: ${res.status}`);
   },
   /** A node as the demo currently serves it. */
@@ -112,4 +132,3 @@ export async function firstAlias(bundle: string): Promise<string> {
   if (!alias) throw new Error(`the demo origin has no ${bundle}`);
   return alias;
 }
-

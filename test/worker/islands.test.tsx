@@ -71,6 +71,8 @@ describe('the Island component', () => {
     );
     const html = await new Response(stream).text();
     expect(html).toContain('data-hydrate="visible"');
-    expect(html).toMatch(/<section aria-label="проба"><div data-island-slot="" class="island-slot"><p>Сделано на сервере<\/p><\/div><\/section>/);
+    expect(html).toMatch(
+      /<section aria-label="проба"><div data-island-slot="" class="island-slot"><p>Сделано на сервере<\/p><\/div><\/section>/,
+    );
   });
 });

@@ -28,7 +28,11 @@ async function post(form: string, body: Record<string, unknown> | FormData) {
 }
 
 async function control(path: string, body: unknown) {
-  const res = await fetch(`${demoUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${demoUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(res.status, path).toBe(200);
 }
 
@@ -63,7 +67,14 @@ async function firstVacancy(): Promise<string> {
 
 async function resume(name: string, file = new File([RESUME_TEXT], 'rezyume-anna.pdf', { type: 'application/pdf' })): Promise<FormData> {
   const data = new FormData();
-  const values = { vashe_imya: name, vash_telefon: '+7 (999) 321-54-76', email: 'anna.soisk@example.ru', vakansiya: await firstVacancy(), primechanie: 'Хочу у вас работать', ...PAGE };
+  const values = {
+    vashe_imya: name,
+    vash_telefon: '+7 (999) 321-54-76',
+    email: 'anna.soisk@example.ru',
+    vakansiya: await firstVacancy(),
+    primechanie: 'Хочу у вас работать',
+    ...PAGE,
+  };
   for (const [key, value] of Object.entries(values)) data.set(key, value);
   data.set(CONSENT.key, 'true');
   data.set('rezyume', file);
@@ -93,7 +104,14 @@ describe('a resume on a Drupal without the upload resource (a stock webform_rest
     // The CRM had it before the visitor was answered: no waiting on the queue.
     const leads = named('Анна Первая')(await crmLeads());
     expect(leads).toHaveLength(1);
-    expect(leads[0]!.files).toEqual([{ name: 'rezyume-anna.pdf', type: 'application/pdf', size: new TextEncoder().encode(RESUME_TEXT).byteLength, sha256: await sha256(RESUME_TEXT) }]);
+    expect(leads[0]!.files).toEqual([
+      {
+        name: 'rezyume-anna.pdf',
+        type: 'application/pdf',
+        size: new TextEncoder().encode(RESUME_TEXT).byteLength,
+        sha256: await sha256(RESUME_TEXT),
+      },
+    ]);
     const [submission] = submittedBy('Анна Первая')(await submissions());
     expect(String(submission!.data.primechanie)).toContain('Хочу у вас работать');
     expect(String(submission!.data.primechanie)).toContain('Файл «rezyume-anna.pdf» передан в CRM');
@@ -175,7 +193,9 @@ describe('a refusal the visitor cannot fix (drupal-api.md Corrections)', () => {
     expect(submittedBy('Закрытая Форма')(await submissions())).toEqual([]);
     await pause(1500);
     await control('/__demo/webforms/callback', { closed: false });
-    const delivered = submittedBy('Закрытая Форма')(await eventually(submissions, (list) => submittedBy('Закрытая Форма')(list).length > 0, 30_000));
+    const delivered = submittedBy('Закрытая Форма')(
+      await eventually(submissions, (list) => submittedBy('Закрытая Форма')(list).length > 0, 30_000),
+    );
     expect(delivered).toHaveLength(1);
     await pause(2000);
     expect(named('Закрытая Форма')(await crmLeads())).toEqual([expect.objectContaining({ deliveries: 1 })]);
@@ -191,12 +211,14 @@ describe('a refusal the visitor cannot fix (drupal-api.md Corrections)', () => {
     expect(json).toEqual({ queued: true });
     expect(named('Без Подписи')(await crmLeads())).toHaveLength(1);
     await control('/__demo/webforms/callback', {});
-    expect(submittedBy('Без Подписи')(await eventually(submissions, (list) => submittedBy('Без Подписи')(list).length > 0, 30_000))).toHaveLength(1);
+    expect(
+      submittedBy('Без Подписи')(await eventually(submissions, (list) => submittedBy('Без Подписи')(list).length > 0, 30_000)),
+    ).toHaveLength(1);
     await pause(2000);
     expect(named('Без Подписи')(await crmLeads())).toEqual([expect.objectContaining({ deliveries: 1 })]);
   });
 
-  it('an error on a field keyed `message` is that field\'s, for the visitor to fix', async () => {
+  it("an error on a field keyed `message` is that field's, for the visitor to fix", async () => {
     // The popup's copy of the form is from before the editor made the comment required.
     expect((await request('/api/forms/callback')).response.status).toBe(200);
     await control('/__demo/webforms/callback', { required: ['message'] });
@@ -208,13 +230,20 @@ describe('a refusal the visitor cannot fix (drupal-api.md Corrections)', () => {
   });
 
   it('reads webform_rest 4.x and older answers apart', () => {
-    expect(readSubmitAnswer(400, { error: { message: 'Извините… Эта форма закрыта для новых отправок.' } })).toMatchObject({ kind: 'refused' });
-    expect(readSubmitAnswer(400, { message: 'Submitted Data contains validation errors.', error: { message: 'Поле «Сообщение» обязательно.' } })).toEqual({
+    expect(readSubmitAnswer(400, { error: { message: 'Извините… Эта форма закрыта для новых отправок.' } })).toMatchObject({
+      kind: 'refused',
+    });
+    expect(
+      readSubmitAnswer(400, { message: 'Submitted Data contains validation errors.', error: { message: 'Поле «Сообщение» обязательно.' } }),
+    ).toEqual({
       kind: 'invalid',
       errors: { message: 'Поле «Сообщение» обязательно.' },
     });
     // Older releases: validation errors as 200 without the summary.
-    expect(readSubmitAnswer(200, { error: { message: 'Поле «Сообщение» обязательно.' } })).toEqual({ kind: 'invalid', errors: { message: 'Поле «Сообщение» обязательно.' } });
+    expect(readSubmitAnswer(200, { error: { message: 'Поле «Сообщение» обязательно.' } })).toEqual({
+      kind: 'invalid',
+      errors: { message: 'Поле «Сообщение» обязательно.' },
+    });
     expect(readSubmitAnswer(403, { message: 'Permission denied.' })).toMatchObject({ kind: 'refused' });
   });
 });
@@ -255,7 +284,9 @@ describe('logs', () => {
     lines.length = 0;
     for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
       vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-        lines.push(args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+        lines.push(
+          args.map((a) => (a instanceof Error ? `${a.message} ${a.stack}` : typeof a === 'string' ? a : JSON.stringify(a))).join(' '),
+        );
       });
     }
   });
@@ -278,7 +309,18 @@ describe('logs', () => {
     expect(lines.length).toBeGreaterThan(0);
     const all = lines.join('\n');
     const base64 = btoa(String.fromCharCode(...new TextEncoder().encode(RESUME_TEXT)));
-    for (const secret of ['Анна', 'Журнальная', '321-54-76', '888-77-66', 'anna.soisk', 'example.ru', 'rezyume-anna', 'резюме Анны', base64.slice(0, 24), 'Хочу у вас работать']) {
+    for (const secret of [
+      'Анна',
+      'Журнальная',
+      '321-54-76',
+      '888-77-66',
+      'anna.soisk',
+      'example.ru',
+      'rezyume-anna',
+      'резюме Анны',
+      base64.slice(0, 24),
+      'Хочу у вас работать',
+    ]) {
       expect(all, secret).not.toContain(secret);
     }
   });

@@ -12,14 +12,25 @@ const LEGAL_PAGE = '/svedeniya.html';
 const ampersands = (text: string) => text.replace(/&/g, '&amp;');
 /** React escapes quotes in text as it likes; compare the words, not their encoding. */
 const decoded = (html: string) =>
-  html.replace(/&quot;|&#34;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&');
+  html
+    .replace(/&quot;|&#34;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 
 describe('the medical organisation’s details', () => {
   beforeAll(freshStart);
 
   it('are set in the demo’s settings', () => {
     // The rest of this file relies on them; wrangler.toml's [vars] give them to both targets.
-    for (const name of ['LEGAL_NAME', 'LEGAL_OGRN', 'LEGAL_INN', 'LEGAL_ADDRESS', 'LICENSE_NUMBER', 'LICENSE_DATE', 'LICENSE_ISSUER'] as const) {
+    for (const name of [
+      'LEGAL_NAME',
+      'LEGAL_OGRN',
+      'LEGAL_INN',
+      'LEGAL_ADDRESS',
+      'LICENSE_NUMBER',
+      'LICENSE_DATE',
+      'LICENSE_ISSUER',
+    ] as const) {
       expect(bindings[name], name).toBeTruthy();
     }
   });
@@ -44,7 +55,15 @@ describe('the medical organisation’s details', () => {
     const html = decoded(raw);
     expect(html).toContain('<title>Сведения о медицинской организации');
     expect(html).toMatch(/<h1>Сведения о медицинской организации<\/h1>/);
-    for (const name of ['LEGAL_NAME', 'LEGAL_OGRN', 'LEGAL_INN', 'LEGAL_ADDRESS', 'LICENSE_NUMBER', 'LICENSE_DATE', 'LICENSE_ISSUER'] as const) {
+    for (const name of [
+      'LEGAL_NAME',
+      'LEGAL_OGRN',
+      'LEGAL_INN',
+      'LEGAL_ADDRESS',
+      'LICENSE_NUMBER',
+      'LICENSE_DATE',
+      'LICENSE_ISSUER',
+    ] as const) {
       expect(html, name).toContain(`<dd>${bindings[name]}</dd>`);
     }
     for (const body of MOSCOW_SUPERVISORS) {

@@ -25,11 +25,15 @@ beforeEach(async () => {
 afterEach(cleanSessions);
 
 async function logInFrom(headers: Record<string, string>, pass: string) {
-  const { response, settled } = await request('/login', {}, {
-    method: 'POST',
-    body: new URLSearchParams({ name: EDITOR.name, pass }),
-    headers: { Origin: SITE, 'Sec-Fetch-Site': 'same-origin', ...headers },
-  });
+  const { response, settled } = await request(
+    '/login',
+    {},
+    {
+      method: 'POST',
+      body: new URLSearchParams({ name: EDITOR.name, pass }),
+      headers: { Origin: SITE, 'Sec-Fetch-Site': 'same-origin', ...headers },
+    },
+  );
   const html = await response.text();
   await settled();
   return { status: response.status, html };
@@ -40,7 +44,7 @@ async function guessFiveTimes(headers: Record<string, string>) {
 }
 
 describe("editors' logins and Drupal's flood control", () => {
-  it("locks out only the address that guessed: the editor logs in from another, the guesser stays refused in Russian", async () => {
+  it('locks out only the address that guessed: the editor logs in from another, the guesser stays refused in Russian', async () => {
     await guessFiveTimes({ 'CF-Connecting-IP': GUESSER });
     expect((await logInFrom({ 'CF-Connecting-IP': EDITORS_DESK }, EDITOR.pass)).status).toBe(303);
     const refused = await logInFrom({ 'CF-Connecting-IP': GUESSER }, EDITOR.pass);
@@ -58,7 +62,11 @@ describe("editors' logins and Drupal's flood control", () => {
 
   it("counts core's IP flood per address, for any name, and shows it as the same Russian message", async () => {
     const login = (name: string, ip: string) =>
-      fetch(`${demoUrl}/user/login?_format=json`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip }, body: JSON.stringify({ name, pass: 'wrong' }) });
+      fetch(`${demoUrl}/user/login?_format=json`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
+        body: JSON.stringify({ name, pass: 'wrong' }),
+      });
     for (let i = 0; i < 50; i++) expect((await login(`nobody-${i}`, GUESSER)).status).toBe(400);
     const blocked = await login('nobody-else', GUESSER);
     expect(blocked.status).toBe(403);
@@ -70,7 +78,11 @@ describe("editors' logins and Drupal's flood control", () => {
   });
 
   it('shares one count among every visitor when Drupal does not trust the proxy (why settings.php needs reverse_proxy)', async () => {
-    const res = await fetch(`${demoUrl}/__demo/reverse-proxy`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ trusted: false }) });
+    const res = await fetch(`${demoUrl}/__demo/reverse-proxy`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ trusted: false }),
+    });
     expect(res.status).toBe(200);
     await guessFiveTimes({ 'CF-Connecting-IP': GUESSER });
     expect((await logInFrom({ 'CF-Connecting-IP': EDITORS_DESK }, EDITOR.pass)).status).toBe(429);

@@ -12,7 +12,11 @@ const OWN_DOCTORS = 6;
 const EXTRA = 60;
 
 async function extraDoctors(count: number) {
-  const res = await fetch(`${demoUrl}/__demo/doctors`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ count }) });
+  const res = await fetch(`${demoUrl}/__demo/doctors`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ count }),
+  });
   expect(res.status).toBe(200);
   expect(await res.json()).toEqual({ count });
 }
@@ -30,7 +34,9 @@ describe('a clinic with more than 50 doctors', () => {
     expect(first.data).toHaveLength(50);
     expect(first.meta).toBeUndefined();
     expect(first.links.next?.href).toContain('page%5Boffset%5D=50');
-    const second = await demo.json<{ data: unknown[]; links: { next?: unknown } }>(new URL(first.links.next!.href).pathname + new URL(first.links.next!.href).search);
+    const second = await demo.json<{ data: unknown[]; links: { next?: unknown } }>(
+      new URL(first.links.next!.href).pathname + new URL(first.links.next!.href).search,
+    );
     expect(second.data).toHaveLength(OWN_DOCTORS + EXTRA - 50);
     expect(second.links.next).toBeUndefined();
   });
@@ -47,7 +53,7 @@ describe('a clinic with more than 50 doctors', () => {
     expect(cards.at(-1)).toContain(`/doctors/vrach-${EXTRA}.html`);
   });
 
-  it('keeps the whole list as one cached payload that the bundle\'s list tag purges', async () => {
+  it("keeps the whole list as one cached payload that the bundle's list tag purges", async () => {
     await extraDoctors(EXTRA);
     await page('/doctors.html');
     const before = await demo.count('/jsonapi/node/doctors?');
@@ -74,7 +80,7 @@ describe('a clinic with more than 50 doctors', () => {
     for (let n = 1; n <= EXTRA; n++) expect(xml, `doctor ${n}`).toContain(`/doctors/vrach-${n}.html</loc>`);
   });
 
-  it('opens an extra doctor\'s own page', async () => {
+  it("opens an extra doctor's own page", async () => {
     await extraDoctors(EXTRA);
     const { status, html } = await page(`/doctors/vrach-${EXTRA}.html`);
     expect(status).toBe(200);

@@ -25,7 +25,11 @@ function isolate() {
 async function choose(set: string, back: string, cookie?: string) {
   const headers: Record<string, string> = { 'Content-Type': 'application/x-www-form-urlencoded' };
   if (cookie) headers.Cookie = cookie;
-  const { response, settled } = await request('/low-vision', {}, { method: 'POST', headers, body: new URLSearchParams({ set, back }).toString() });
+  const { response, settled } = await request(
+    '/low-vision',
+    {},
+    { method: 'POST', headers, body: new URLSearchParams({ set, back }).toString() },
+  );
   await settled();
   return response;
 }
@@ -107,9 +111,17 @@ describe('the version for the visually impaired (issue 17 §1)', () => {
     expect(ordinary.html).not.toContain('lv-panel');
 
     const chosen = await visit('/news.html?x=1', 'vision=3wb0111');
-    expect(htmlClass(chosen.html).split(' ').sort()).toEqual(['lv', 'lv-no-images', 'lv-plain-font', 'lv-scheme-white-on-black', 'lv-size-largest', 'lv-wide-letters', 'lv-wide-lines'].sort());
+    expect(htmlClass(chosen.html).split(' ').sort()).toEqual(
+      ['lv', 'lv-no-images', 'lv-plain-font', 'lv-scheme-white-on-black', 'lv-size-largest', 'lv-wide-letters', 'lv-wide-lines'].sort(),
+    );
     expect(chosen.html).toContain('name="back" value="/news.html?x=1"');
-    const pressed = [...chosen.html.matchAll(/<button[^>]*value="([a-z:-]+)"[^>]*aria-pressed="true"|<button[^>]*aria-pressed="true"[^>]*value="([a-z:-]+)"/g)].map((m) => m[1] ?? m[2]).sort();
+    const pressed = [
+      ...chosen.html.matchAll(
+        /<button[^>]*value="([a-z:-]+)"[^>]*aria-pressed="true"|<button[^>]*aria-pressed="true"[^>]*value="([a-z:-]+)"/g,
+      ),
+    ]
+      .map((m) => m[1] ?? m[2])
+      .sort();
     expect(pressed).toEqual(['font:plain', 'images:off', 'letters:wide', 'lines:wide', 'scheme:white-on-black', 'size:largest']);
     expect(chosen.html).toContain('value="off"');
     expect(chosen.html).toContain('Обычная версия');
@@ -184,9 +196,15 @@ describe('the version for the visually impaired (issue 17 §1)', () => {
   it('decodes an alt text once and escapes it once, so the visitor reads what the editor wrote', async () => {
     const site = new Hono();
     site.use('*', imagesAsText());
-    site.get('/', (c) => c.html('<p><img src="a.jpg" alt="До &amp; после: &lt;b&gt; &#171;кожа&#187; &quot;1&quot;"><picture><source srcset="b.webp"><img src="b.jpg" alt="&#x41;"></picture></p>'));
+    site.get('/', (c) =>
+      c.html(
+        '<p><img src="a.jpg" alt="До &amp; после: &lt;b&gt; &#171;кожа&#187; &quot;1&quot;"><picture><source srcset="b.webp"><img src="b.jpg" alt="&#x41;"></picture></p>',
+      ),
+    );
     const html = async (cookie: string) => (await site.request('/', { headers: { Cookie: cookie } })).text();
-    expect(await html('vision=1bw0000')).toBe('<p><span class="lv-alt">До &amp; после: &lt;b&gt; «кожа» "1"</span><picture><span class="lv-alt">A</span></picture></p>');
+    expect(await html('vision=1bw0000')).toBe(
+      '<p><span class="lv-alt">До &amp; после: &lt;b&gt; «кожа» "1"</span><picture><span class="lv-alt">A</span></picture></p>',
+    );
     // Images on, or the ordinary version: the page as it was.
     expect(await html('vision=1bw1000')).toContain('<img src="a.jpg"');
     expect(await html('')).toContain('<source srcset="b.webp">');

@@ -10,7 +10,7 @@ import { demo, firstAlias, freshStart, page, request } from './helpers';
 
 beforeEach(freshStart);
 
-describe("a Drupal error about one path", () => {
+describe('a Drupal error about one path', () => {
   it('is the 404 page, logged once with its endpoint, and leaves Drupal trusted for every other page', async () => {
     const paths = ['/search/help', '/search/user', '/search/user/help', '/search/help/more'];
     await demo.faults({ rules: paths.map((path) => ({ match: `translate-path?path=${encodeURIComponent(path)}`, status: 500 })) });
@@ -20,7 +20,9 @@ describe("a Drupal error about one path", () => {
       expect(status, path).toBe(404);
       expect(html).toContain('Страница не найдена');
     }
-    const lines = warn.mock.calls.map((call) => String(call[0])).filter((line) => line.includes('/router/translate-path?path=%2Fsearch%2Fhelp)'));
+    const lines = warn.mock.calls
+      .map((call) => String(call[0]))
+      .filter((line) => line.includes('/router/translate-path?path=%2Fsearch%2Fhelp)'));
     warn.mockRestore();
     expect(lines.length, 'one line for /search/help').toBe(1);
     // Four 500s in a row: an open breaker would answer a page never cached with a quick 503.
@@ -70,9 +72,11 @@ describe("Drupal's search paths", () => {
 describe("Drupal's validation messages", () => {
   it('are kept when Russian and replaced by ours for what they say otherwise', () => {
     expect(russianMessage('Поле «Телефон» обязательно для заполнения.')).toBe('Поле «Телефон» обязательно для заполнения.');
-    expect(russianMessage('The value <em>a@b.ru</em> has already been submitted once for the <em>E-mail</em> element. You may have already submitted this webform, or you need to use a different value.')).toBe(
-      'Такое значение уже было отправлено. Укажите другое.',
-    );
+    expect(
+      russianMessage(
+        'The value <em>a@b.ru</em> has already been submitted once for the <em>E-mail</em> element. You may have already submitted this webform, or you need to use a different value.',
+      ),
+    ).toBe('Такое значение уже было отправлено. Укажите другое.');
     expect(russianMessage('Ваш телефон field is required.')).toBe('Заполните это поле.');
     expect(russianMessage('The specified e-mail addresses do not match.')).toBe('Значения не совпадают.');
     expect(russianMessage('E-mail field is required.')).toBe('Заполните это поле.');

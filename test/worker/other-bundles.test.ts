@@ -55,7 +55,12 @@ describe.each(['full', 'lean'] as const)("a news item's and an article's «other
 
   it('leaves the section out, and keeps the page, when the other-list calls answer 404 or fail', async () => {
     const aliases = [await firstAlias('news'), await firstAlias('article')];
-    await demo.faults({ rules: [{ match: '/rest/news/other/', status: 404 }, { match: 'sort=-created', status: 500 }] });
+    await demo.faults({
+      rules: [
+        { match: '/rest/news/other/', status: 404 },
+        { match: 'sort=-created', status: 500 },
+      ],
+    });
     for (const alias of aliases) {
       const { status, html } = await page(alias);
       expect(status).toBe(200);
@@ -127,7 +132,9 @@ describe("a vacancy's note (field_note)", () => {
 describe('the next-links block (next_cycle_links) where Drupal places it', () => {
   /** Pages of the demo where its blocks call places a next_cycle_links block, and where it places none. */
   async function placements(alias: string): Promise<{ region: string; plugin: string }[]> {
-    const body = await demo.json<{ data?: Record<string, { region: string; plugin: string }> } | []>(`/blocks_for_page?page=${encodeURIComponent(alias)}`);
+    const body = await demo.json<{ data?: Record<string, { region: string; plugin: string }> } | []>(
+      `/blocks_for_page?page=${encodeURIComponent(alias)}`,
+    );
     return Array.isArray(body) ? [] : Object.values(body.data ?? {});
   }
 
@@ -135,7 +142,9 @@ describe('the next-links block (next_cycle_links) where Drupal places it', () =>
     const alias = await firstAlias('vacancy');
     const placed = (await placements(alias)).find((p) => p.plugin.includes('next_cycle_links'));
     expect(placed?.region).toBe('content_bottom');
-    const { items } = await demo.json<{ items: { url: string; title: string }[] }>(`/blocks_for_page/block/next_cycle_links?page=${encodeURIComponent(alias)}`);
+    const { items } = await demo.json<{ items: { url: string; title: string }[] }>(
+      `/blocks_for_page/block/next_cycle_links?page=${encodeURIComponent(alias)}`,
+    );
     expect(items.length).toBeGreaterThan(0);
 
     const { status, html } = await page(alias);

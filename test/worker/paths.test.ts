@@ -4,8 +4,22 @@ import { demo, firstAlias, freshStart, page, request } from './helpers';
 beforeEach(freshStart);
 
 const BUNDLES = [
-  'services', 'doctors', 'patients', 'news', 'smi_o_nas', 'page', 'vacancy', 'actions',
-  'article', 'gallery', 'video', 'problem', 'sliders', 'qa', 'reviews', 'equipment',
+  'services',
+  'doctors',
+  'patients',
+  'news',
+  'smi_o_nas',
+  'page',
+  'vacancy',
+  'actions',
+  'article',
+  'gallery',
+  'video',
+  'problem',
+  'sliders',
+  'qa',
+  'reviews',
+  'equipment',
 ] as const;
 
 describe('redirects at the edge', () => {
@@ -107,9 +121,9 @@ describe('listing routes', () => {
     expect(listing.html).toContain(escapeHtml(future!.attributes.title));
     expect(listing.html).not.toContain(escapeHtml(past!.attributes.title));
 
-    const qa = await demo.json<{ data: { attributes: { title: string; field_question?: string; field_ne_vyvodit_na_stranitce?: boolean } }[] }>(
-      '/jsonapi/node/qa?filter[status]=1&sort=-created',
-    );
+    const qa = await demo.json<{
+      data: { attributes: { title: string; field_question?: string; field_ne_vyvodit_na_stranitce?: boolean } }[];
+    }>('/jsonapi/node/qa?filter[status]=1&sort=-created');
     const hidden = qa.data.find((q) => q.attributes.field_ne_vyvodit_na_stranitce);
     const shown = qa.data.find((q) => !q.attributes.field_ne_vyvodit_na_stranitce);
     const qaPage = await page('/vopros-otvet.html');

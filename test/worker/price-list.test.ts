@@ -28,19 +28,41 @@ describe('the price list payload, as any Drupal may send it (drupal-api.md rule 
     expect([5000, '5000', '5 000', '5\u00a0000', `5${THIN}000`, '5000.00', '5000,00', ' 5000 '].map(rublesOf)).toEqual(Array(8).fill(5000));
     expect(rublesOf('1500.50')).toBe(1500.5);
     // Anything else is no sum: the row is then a title.
-    expect(['', 'договорная', '-500', '0', '5 00', '5000 руб.', null, undefined, true, {}, []].map(rublesOf)).toEqual(Array(11).fill(undefined));
+    expect(['', 'договорная', '-500', '0', '5 00', '5000 руб.', null, undefined, true, {}, []].map(rublesOf)).toEqual(
+      Array(11).fill(undefined),
+    );
   });
 
   it('reads an item with string numbers', () => {
     expect(rowsOf({ data: { g: { title: 'Косметология', data: [row({ field_price_sum_special: '3000' })] } } })).toEqual([
-      { kind: 'item', code: 'K01.001', name: 'Ультразвуковая чистка лица', sum: 3500, special: 3000, nid: 36, url: '/services/chistka.html', children: [] },
+      {
+        kind: 'item',
+        code: 'K01.001',
+        name: 'Ультразвуковая чистка лица',
+        sum: 3500,
+        special: 3000,
+        nid: 36,
+        url: '/services/chistka.html',
+        children: [],
+      },
     ]);
-    expect(rowsOf({ data: { g: { data: [row({ field_price_sum: 3500, nid: 36 })] } } })[0]).toMatchObject({ kind: 'item', sum: 3500, nid: 36 });
+    expect(rowsOf({ data: { g: { data: [row({ field_price_sum: 3500, nid: 36 })] } } })[0]).toMatchObject({
+      kind: 'item',
+      sum: 3500,
+      nid: 36,
+    });
   });
 
   it('makes a row without a sum a title, and one with a leading * a subtitle without the *', () => {
     const [title, subtitle] = rowsOf({
-      data: { g: { data: [row({ field_code: '', field_price_item: 'Пилинги', field_price_sum: '' }), row({ field_code: null, field_price_item: '*Поверхностные пилинги', field_price_sum: null, nid: '' })] } },
+      data: {
+        g: {
+          data: [
+            row({ field_code: '', field_price_item: 'Пилинги', field_price_sum: '' }),
+            row({ field_code: null, field_price_item: '*Поверхностные пилинги', field_price_sum: null, nid: '' }),
+          ],
+        },
+      },
     });
     expect(title).toEqual({ kind: 'title', name: 'Пилинги', nid: 36, url: '/services/chistka.html', children: [] });
     expect(subtitle).toMatchObject({ kind: 'subtitle', name: 'Поверхностные пилинги' });
@@ -79,8 +101,12 @@ describe('the price list payload, as any Drupal may send it (drupal-api.md rule 
   });
 
   it('keeps a group without a title, and groups sent as a list', () => {
-    expect(PriceListSchema.parse({ data: { konsultacii: { data: [row()] } } })).toEqual([{ key: 'konsultacii', rows: [expect.objectContaining({ kind: 'item' })] }]);
-    expect(PriceListSchema.parse({ data: [{ title: '', data: { 0: row() } }] })).toEqual([{ key: '0', rows: [expect.objectContaining({ kind: 'item' })] }]);
+    expect(PriceListSchema.parse({ data: { konsultacii: { data: [row()] } } })).toEqual([
+      { key: 'konsultacii', rows: [expect.objectContaining({ kind: 'item' })] },
+    ]);
+    expect(PriceListSchema.parse({ data: [{ title: '', data: { 0: row() } }] })).toEqual([
+      { key: '0', rows: [expect.objectContaining({ kind: 'item' })] },
+    ]);
   });
 
   it('drops what it cannot read and keeps the rest', () => {
@@ -131,7 +157,13 @@ describe('the price table', () => {
   ];
 
   it('formats rubles with a thin space between thousands', () => {
-    expect([350, 8750, 15000, 1250000, 1500.5].map(formatRubles)).toEqual(['350', `8${THIN}750`, `15${THIN}000`, `1${THIN}250${THIN}000`, `1${THIN}500,50`]);
+    expect([350, 8750, 15000, 1250000, 1500.5].map(formatRubles)).toEqual([
+      '350',
+      `8${THIN}750`,
+      `15${THIN}000`,
+      `1${THIN}250${THIN}000`,
+      `1${THIN}500,50`,
+    ]);
   });
 
   it('calls the edit link slot for each item with a node id, and renders one group without the accordion', () => {
@@ -167,7 +199,9 @@ describe('/price.html', () => {
     expect([...html.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]).slice(0, 3)).toEqual(['Код', 'Услуга', 'Стоимость']);
     // Spec §2: the special price beside the normal one, struck through, with words for a screen reader.
     expect(html).toMatch(
-      new RegExp(`Цена без скидки: </span><s><span class="price__amount">45${THIN}000<span class="price__rub price__rub--short"> ₽</span><span class="price__rub price__rub--long"> руб\\.</span></span></s>`),
+      new RegExp(
+        `Цена без скидки: </span><s><span class="price__amount">45${THIN}000<span class="price__rub price__rub--short"> ₽</span><span class="price__rub price__rub--long"> руб\\.</span></span></s>`,
+      ),
     );
     expect(html).toMatch(new RegExp(`Цена со скидкой: </span><span class="price__amount">39${THIN}000<`));
     // A subtitle loses its asterisk; a title row spans the table.
@@ -192,14 +226,21 @@ describe('/price.html', () => {
 describe('/price.html for an editor (spec §2, §6)', () => {
   /** The demo editor's session cookie, through the site's own login form. */
   async function editorCookie(): Promise<string> {
-    const { response, settled } = await request('/login', {}, {
-      method: 'POST',
-      body: new URLSearchParams({ name: 'redaktor', pass: 'demo-redaktor-2013' }),
-      headers: { Origin: 'http://127.0.0.1:8787', 'Sec-Fetch-Site': 'same-origin' },
-    });
+    const { response, settled } = await request(
+      '/login',
+      {},
+      {
+        method: 'POST',
+        body: new URLSearchParams({ name: 'redaktor', pass: 'demo-redaktor-2013' }),
+        headers: { Origin: 'http://127.0.0.1:8787', 'Sec-Fetch-Site': 'same-origin' },
+      },
+    );
     await settled();
     expect(response.status).toBe(303);
-    return response.headers.getSetCookie().find((line) => line.startsWith('editor='))!.split(';')[0]!;
+    return response.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('editor='))!
+      .split(';')[0]!;
   }
 
   /** Each row of the table: its name and the node its edit link opens, if any. */
@@ -211,12 +252,20 @@ describe('/price.html for an editor (spec §2, §6)', () => {
     }));
 
   it('puts an edit link on every row with a node id, section titles and parent rows included, and none for a visitor', async () => {
-    const source = await demo.json<{ data: Record<string, { data: { field_price_item: string; field_price_sum: string; nid: string | number | null; childs: unknown }[] }> }>(
-      '/blocks_for_page/special_links/price.html?page=/price.html',
-    );
+    const source = await demo.json<{
+      data: Record<string, { data: { field_price_item: string; field_price_sum: string; nid: string | number | null; childs: unknown }[] }>;
+    }>('/blocks_for_page/special_links/price.html?page=/price.html');
     // The demo has what the test is about: titles and a parent (a row with childs) that name a node.
     const top = Object.values(source.data).flatMap((group) => group.data);
-    expect(top.some((r) => !r.field_price_sum && !r.field_price_item.startsWith('*') && Number(r.nid) > 0 && (Array.isArray(r.childs) ? r.childs.length === 0 : !r.childs))).toBe(true);
+    expect(
+      top.some(
+        (r) =>
+          !r.field_price_sum &&
+          !r.field_price_item.startsWith('*') &&
+          Number(r.nid) > 0 &&
+          (Array.isArray(r.childs) ? r.childs.length === 0 : !r.childs),
+      ),
+    ).toBe(true);
     expect(top.some((r) => !r.field_price_sum && Number(r.nid) > 0 && Array.isArray(r.childs) && r.childs.length > 0)).toBe(true);
 
     const { response, settled } = await request('/price.html', {}, { headers: { Cookie: await editorCookie() } });
@@ -232,10 +281,13 @@ describe('/price.html for an editor (spec §2, §6)', () => {
     // Every row the demo names a node for has its link: as many links as such rows.
     const withNid = (list: unknown): number =>
       (Array.isArray(list) ? list : Object.values((list ?? {}) as object)).reduce(
-        (n: number, r: { nid?: unknown; childs?: unknown; field_price_item?: string }) => n + (Number(r.nid) > 0 && r.field_price_item ? 1 : 0) + withNid(r.childs),
+        (n: number, r: { nid?: unknown; childs?: unknown; field_price_item?: string }) =>
+          n + (Number(r.nid) > 0 && r.field_price_item ? 1 : 0) + withNid(r.childs),
         0,
       );
-    expect(rows.filter((r) => r.edit !== undefined)).toHaveLength(Object.values(source.data).reduce((n, group) => n + withNid(group.data), 0));
+    expect(rows.filter((r) => r.edit !== undefined)).toHaveLength(
+      Object.values(source.data).reduce((n, group) => n + withNid(group.data), 0),
+    );
 
     const visitor = await page('/price.html');
     expect(visitor.html).not.toContain('/edit"');

@@ -53,7 +53,9 @@ describe('a purge followed by a quick re-cache', () => {
     const b = isolate();
     expect((await visitOn(a, '/')).status).toBe(200);
     // Drupal's revalidate call lands on B.
-    const { response, settled } = await request(`/api/revalidate?tags=node_list:news&secret=${TEST_SECRETS.PURGE_SECRET}`, { DRUPAL_CACHE: b });
+    const { response, settled } = await request(`/api/revalidate?tags=node_list:news&secret=${TEST_SECRETS.PURGE_SECRET}`, {
+      DRUPAL_CACHE: b,
+    });
     expect(response.status).toBe(200);
     await settled();
     expect((await visitOn(a, '/news.html')).headers.get('X-Cache')).toBe('MISS');

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { classifyRedirectTarget, redirectStatus } from '../../worker/paths/redirect-target';
 
 describe('redirect targets (spec §5)', () => {
-  it.each(['/price.html', '/services/kosmetologiya.html?utm=1#top', '/новости/акция', '/a/b%20c/@x~y_z-1'])('accepts internal %s', (target) => {
-    expect(classifyRedirectTarget(target)).toEqual({ kind: 'internal', location: target });
-  });
+  it.each(['/price.html', '/services/kosmetologiya.html?utm=1#top', '/новости/акция', '/a/b%20c/@x~y_z-1'])(
+    'accepts internal %s',
+    (target) => {
+      expect(classifyRedirectTarget(target)).toEqual({ kind: 'internal', location: target });
+    },
+  );
 
   it.each(['https://instagram.com/clinic', 'http://example.org/a?b=1'])('accepts external %s as a full URL', (target) => {
     expect(classifyRedirectTarget(target)).toMatchObject({ kind: 'external' });

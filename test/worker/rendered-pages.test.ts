@@ -18,14 +18,19 @@ function isolate(overrides: Partial<Bindings> = {}) {
     const html = await response.text();
     await waitOnExecutionContext(ctx);
     const csp = response.headers.get('Content-Security-Policy') ?? '';
-    return { response, html, kept: (response.headers.get('Server-Timing') ?? '').split(', ').includes(KEPT), nonce: /'nonce-([^']+)'/.exec(csp)?.[1] };
+    return {
+      response,
+      html,
+      kept: (response.headers.get('Server-Timing') ?? '').split(', ').includes(KEPT),
+      nonce: /'nonce-([^']+)'/.exec(csp)?.[1],
+    };
   };
 }
 
 const noncesIn = (html: string) => new Set([...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]));
 
 describe('pages rendered a moment ago', () => {
-  it('are sent again, with this response\'s own nonce, only once every payload came from the cache', async () => {
+  it("are sent again, with this response's own nonce, only once every payload came from the cache", async () => {
     const visit = isolate();
     const alias = await firstAlias('services');
     const first = await visit(alias);
@@ -48,7 +53,11 @@ describe('pages rendered a moment ago', () => {
 
   it('are forgotten on a purge', async () => {
     const visit = isolate();
-    const [news] = (await demo.json<{ data: { attributes: { drupal_internal__nid: number; path: { alias: string } } }[] }>('/jsonapi/node/news?filter[status]=1&sort=-created&page[limit]=1')).data;
+    const [news] = (
+      await demo.json<{ data: { attributes: { drupal_internal__nid: number; path: { alias: string } } }[] }>(
+        '/jsonapi/node/news?filter[status]=1&sort=-created&page[limit]=1',
+      )
+    ).data;
     const alias = news!.attributes.path.alias;
     await visit(alias);
     await visit(alias);

@@ -29,7 +29,8 @@ let lines: string[] = [];
 
 function show(arg: unknown): string {
   if (typeof arg === 'string') return arg;
-  if (arg instanceof Error) return `${arg.name}: ${arg.message}\n${arg.stack ?? ''}${arg.cause === undefined ? '' : `\ncause: ${show(arg.cause)}`}`;
+  if (arg instanceof Error)
+    return `${arg.name}: ${arg.message}\n${arg.stack ?? ''}${arg.cause === undefined ? '' : `\ncause: ${show(arg.cause)}`}`;
   try {
     return JSON.stringify(arg) ?? String(arg);
   } catch {
@@ -45,7 +46,9 @@ beforeEach(async () => {
   forgetCheckedSessions();
   lines = [];
   // Swallowed, not printed: the captured text is what the test reads.
-  spies = METHODS.map((method) => vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void lines.push(args.map(show).join(' '))));
+  spies = METHODS.map((method) =>
+    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void lines.push(args.map(show).join(' '))),
+  );
 });
 
 afterEach(() => {
@@ -65,7 +68,18 @@ const PERSON = {
   comment: `Прошу перезвонить после обеда, кабинет ${run}, спасибо заранее`,
 };
 /** Every way the visitor's data may be written: as typed, as normalised, its digits alone. */
-const personal = [PERSON.name, `Журавлёва-${run}`, PERSON.phone, `7981${digits}`, `981${digits}`, `981 ${digits.slice(0, 3)}`, PERSON.email, `evdokiya.${run}`, PERSON.comment, `кабинет ${run}`];
+const personal = [
+  PERSON.name,
+  `Журавлёва-${run}`,
+  PERSON.phone,
+  `7981${digits}`,
+  `981${digits}`,
+  `981 ${digits.slice(0, 3)}`,
+  PERSON.email,
+  `evdokiya.${run}`,
+  PERSON.comment,
+  `кабинет ${run}`,
+];
 
 /** The popup's values for a form as Drupal defines it: the person's data by kind, something valid elsewhere. */
 function valuesFor(def: FormDefinition): Record<string, unknown> {
@@ -122,7 +136,8 @@ async function submit(form: PopupForm): Promise<number> {
   if (files.length > 0) {
     const data = new FormData();
     for (const [key, value] of Object.entries(values)) {
-      if (typeof value === 'object' && value !== null && !Array.isArray(value)) for (const [part, v] of Object.entries(value)) data.set(`${key}[${part}]`, String(v));
+      if (typeof value === 'object' && value !== null && !Array.isArray(value))
+        for (const [part, v] of Object.entries(value)) data.set(`${key}[${part}]`, String(v));
       else if (Array.isArray(value)) for (const v of value) data.append(key, String(v));
       else data.set(key, String(value));
     }
@@ -140,7 +155,11 @@ async function submit(form: PopupForm): Promise<number> {
 }
 
 async function control(path: string, body: unknown) {
-  const res = await fetch(`${demoUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${demoUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(res.status, path).toBe(200);
 }
 
@@ -170,25 +189,41 @@ describe('no personal data and no secret in any log line', () => {
     expect(await submit('consultation')).toBe(202);
     await control('/__demo/webforms/consultation', { closed: false });
     // The CRM failing twice: deliveries are retried and logged.
-    await fetch(`${demoUrl}/__demo/crm/fail`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ times: 2 }) });
+    await fetch(`${demoUrl}/__demo/crm/fail`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ times: 2 }),
+    });
     expect(await submit('review')).toBe(200);
 
     // The deliveries have run (and logged) once the demo has them all.
     await eventually(submissions, (list) => list.filter(mentionsPerson).length >= Object.keys(POPUP_TITLES).length + 3, 30_000);
     await eventually(crmLeads, (list) => list.filter(mentionsPerson).length >= Object.keys(POPUP_TITLES).length + 3, 30_000);
 
-    expect(lines.some((line) => line.startsWith('Доставка: ') || line.includes('Drupal недоступен при отправке')), 'the deliveries were logged').toBe(true);
+    expect(
+      lines.some((line) => line.startsWith('Доставка: ') || line.includes('Drupal недоступен при отправке')),
+      'the deliveries were logged',
+    ).toBe(true);
     expect(leaks([...personal, ...Object.values(TEST_SECRETS)])).toEqual([]);
     // The request lines are there, one per request, for the form's API too.
-    expect(requestLines().filter((line) => line.path.startsWith('/api/forms/') && line.method === 'POST').length).toBeGreaterThanOrEqual(Object.keys(POPUP_TITLES).length + 3);
+    expect(requestLines().filter((line) => line.path.startsWith('/api/forms/') && line.method === 'POST').length).toBeGreaterThanOrEqual(
+      Object.keys(POPUP_TITLES).length + 3,
+    );
   });
 
   it("never repeats Drupal's words about a lead, which may quote what the visitor typed", () => {
     const refused = readSubmitAnswer(400, { error: { message: `Значение «${PERSON.name}» недопустимо` } })!;
-    const invalid = readSubmitAnswer(400, { message: 'Submitted Data contains validation errors.', error: { vash_telefon: `Номер ${PERSON.phone} неверен` } })!;
+    const invalid = readSubmitAnswer(400, {
+      message: 'Submitted Data contains validation errors.',
+      error: { vash_telefon: `Номер ${PERSON.phone} неверен` },
+    })!;
     expect(refused.kind).toBe('refused');
     expect(invalid.kind).toBe('invalid');
-    const said = [refusalOf(refused as Exclude<typeof refused, { kind: 'accepted' }>), refusalOf(invalid as Exclude<typeof invalid, { kind: 'accepted' }>), failureOf(new Error(`queue said: ${PERSON.email}`))];
+    const said = [
+      refusalOf(refused as Exclude<typeof refused, { kind: 'accepted' }>),
+      refusalOf(invalid as Exclude<typeof invalid, { kind: 'accepted' }>),
+      failureOf(new Error(`queue said: ${PERSON.email}`)),
+    ];
     expect(said[1]).toContain('vash_telefon');
     for (const line of said) for (const needle of personal) expect(line).not.toContain(needle);
   });
@@ -215,7 +250,11 @@ describe('no personal data and no secret in any log line', () => {
     const drupalSession = stored!.drupalCookie.split('=').pop()!;
 
     const asEditor = async (path: string, init: RequestInit = {}) => {
-      const { response, settled } = await request(path, {}, { ...init, headers: { Cookie: cookie, ...(init.headers as Record<string, string>) } });
+      const { response, settled } = await request(
+        path,
+        {},
+        { ...init, headers: { Cookie: cookie, ...(init.headers as Record<string, string>) } },
+      );
       await response.text();
       await settled();
       return response;
@@ -223,7 +262,12 @@ describe('no personal data and no secret in any log line', () => {
     expect((await asEditor(await firstAlias('services'))).status).toBe(200);
     expect((await asEditor('/auth_page_link.html')).status).toBe(200);
     expect((await asEditor('/cache-rebuild.html')).status).toBe(200);
-    const purge = (fields: Record<string, string>) => asEditor('/cache-rebuild.html', { method: 'POST', body: new URLSearchParams(fields), headers: { Origin: SITE, 'Sec-Fetch-Site': 'same-origin' } });
+    const purge = (fields: Record<string, string>) =>
+      asEditor('/cache-rebuild.html', {
+        method: 'POST',
+        body: new URLSearchParams(fields),
+        headers: { Origin: SITE, 'Sec-Fetch-Site': 'same-origin' },
+      });
     expect((await purge({ action: 'path', path: '/price.html' })).status).toBe(200);
     expect((await purge({ action: 'all' })).status).toBe(200);
     const revalidated = await request(`/api/revalidate?path=/&secret=${TEST_SECRETS.PURGE_SECRET}`);
@@ -231,8 +275,19 @@ describe('no personal data and no secret in any log line', () => {
     await revalidated.settled();
     expect((await asEditor('/logout', { method: 'POST', headers: { Origin: SITE, 'Sec-Fetch-Site': 'same-origin' } })).status).toBe(303);
 
-    const needles = [sessionId, stored!.drupalCookie, drupalSession, stored!.logoutToken, EDITOR.pass, wrongPass, ...Object.values(TEST_SECRETS)];
-    expect(needles.every((needle) => needle.length >= 8), 'every needle is distinctive').toBe(true);
+    const needles = [
+      sessionId,
+      stored!.drupalCookie,
+      drupalSession,
+      stored!.logoutToken,
+      EDITOR.pass,
+      wrongPass,
+      ...Object.values(TEST_SECRETS),
+    ];
+    expect(
+      needles.every((needle) => needle.length >= 8),
+      'every needle is distinctive',
+    ).toBe(true);
     expect(leaks(needles)).toEqual([]);
     // The editor's Drupal calls are in the request lines, by path only.
     const calls = requestLines().flatMap((line) => line.drupal.map((call) => call.call));
@@ -271,7 +326,18 @@ describe('the request line (issue 16 §3)', () => {
     expect(line.drupal.find((call) => call.call === '/router/translate-path')).toMatchObject({ method: 'GET', outcome: 200 });
     expect(JSON.stringify(line)).not.toContain(run);
     // Exactly the listed fields: nothing else can creep in.
-    expect(Object.keys(line).sort()).toEqual(['cache', 'drupal', 'drupalMs', 'id', 'method', 'path', 'renderMs', 'status', 'target', 'time']);
+    expect(Object.keys(line).sort()).toEqual([
+      'cache',
+      'drupal',
+      'drupalMs',
+      'id',
+      'method',
+      'path',
+      'renderMs',
+      'status',
+      'target',
+      'time',
+    ]);
 
     // Served again from the cache: one more line, HIT, and its own id.
     const again = await request(alias);
@@ -289,14 +355,17 @@ describe('the request line (issue 16 §3)', () => {
       await settled();
       return { header: timingId(response), logged: requestLines().at(-1)!.id };
     };
-    expect(await given({ 'X-Request-Id': 'req-0123456789abcdef' })).toEqual({ header: 'req-0123456789abcdef', logged: 'req-0123456789abcdef' });
+    expect(await given({ 'X-Request-Id': 'req-0123456789abcdef' })).toEqual({
+      header: 'req-0123456789abcdef',
+      logged: 'req-0123456789abcdef',
+    });
     expect(await given({ 'CF-Ray': '8c1b2a3d4e5f6789-DME' })).toEqual({ header: '8c1b2a3d4e5f6789-DME', logged: '8c1b2a3d4e5f6789-DME' });
     const forged = await given({ 'X-Request-Id': 'x" , evil;dur=1' });
     expect(forged.header).toMatch(/^[0-9a-f-]{36}$/);
     expect(forged.logged).toBe(forged.header);
   });
 
-  it('is written for error answers too, with Drupal\'s failure as the call\'s outcome', async () => {
+  it("is written for error answers too, with Drupal's failure as the call's outcome", async () => {
     await demo.faults({ rules: [{ match: '/router/translate-path', status: 503 }] });
     const { response, settled } = await request('/services/nothing-cached.html');
     await response.text();
@@ -311,7 +380,12 @@ describe('the request line (issue 16 §3)', () => {
 describe('GET /health (issue 16 §4)', () => {
   async function health(overrides: Parameters<typeof request>[1] = {}) {
     const { response, settled } = await request('/health', overrides);
-    const body = (await response.json()) as { ok: boolean; target: string; drupal: { reachable: boolean; ms?: number; breaker?: string }; queue: { depth?: number } };
+    const body = (await response.json()) as {
+      ok: boolean;
+      target: string;
+      drupal: { reachable: boolean; ms?: number; breaker?: string };
+      queue: { depth?: number };
+    };
     await settled();
     return { status: response.status, headers: response.headers, body };
   }

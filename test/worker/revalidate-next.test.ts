@@ -37,7 +37,18 @@ describe("/api/revalidate with the next module's tags", () => {
   it('purges the tags it understands, answers 200 and names the ones it ignored, malformed ones included', async () => {
     const { nid } = await newestNews();
     await warm('/news.html');
-    const sent = [`node:${nid}`, 'node_list', 'node_list:news', 'config:system.site', 'taxonomy_term:5', 'user:1', 'block_content_list', '4xx-response', '<script>', 'x'.repeat(300)];
+    const sent = [
+      `node:${nid}`,
+      'node_list',
+      'node_list:news',
+      'config:system.site',
+      'taxonomy_term:5',
+      'user:1',
+      'block_content_list',
+      '4xx-response',
+      '<script>',
+      'x'.repeat(300),
+    ];
     const { status, body } = await revalidate(`tags=${encodeURIComponent(sent.join(','))}`);
     expect(status).toBe(200);
     expect(body.tags).toEqual(expect.arrayContaining([`node:${nid}`, 'node_list', 'node_list:news', 'taxonomy_term:5', 'block_content']));
@@ -73,7 +84,7 @@ describe("/api/revalidate with the next module's tags", () => {
   });
 });
 
-describe("/api/revalidate as the next module 1.x calls it: GET ?slug=<path>&secret=…, one call per path", () => {
+describe('/api/revalidate as the next module 1.x calls it: GET ?slug=<path>&secret=…, one call per path', () => {
   it('purges the page and, with its listing named next, the listing', async () => {
     const { nid, alias } = await newestNews();
     await warm(alias);

@@ -30,9 +30,11 @@ async function askedDuring(run: () => Promise<unknown>): Promise<string[]> {
 }
 
 const newestNews = () =>
-  demo.json<{ data: { attributes: { drupal_internal__nid: number; path: { alias: string } } }[] }>('/jsonapi/node/news?filter[status]=1&sort=-created&page[limit]=1');
+  demo.json<{ data: { attributes: { drupal_internal__nid: number; path: { alias: string } } }[] }>(
+    '/jsonapi/node/news?filter[status]=1&sort=-created&page[limit]=1',
+  );
 
-describe('/api/revalidate (the next module\'s revalidator)', () => {
+describe("/api/revalidate (the next module's revalidator)", () => {
   it('refuses a wrong or missing secret with 401 and purges nothing', async () => {
     await warm('/news.html');
     expect((await revalidate('tags=node_list:news&secret=wrong')).status).toBe(401);
@@ -47,7 +49,7 @@ describe('/api/revalidate (the next module\'s revalidator)', () => {
     expect((await revalidate(`tags=${encodeURIComponent('<script>')}&secret=${SECRET}`)).status).toBe(400);
   });
 
-  it('purges a bundle\'s listings by its list tag, and nothing else', async () => {
+  it("purges a bundle's listings by its list tag, and nothing else", async () => {
     await warm('/news.html');
     await warm('/doctors.html');
     const { status, body } = await revalidate(`tags=node_list:news&secret=${SECRET}`, 'POST');
@@ -102,7 +104,7 @@ describe('an edit in Drupal, purged on save', () => {
     expect((await page('/news.html')).html).toContain('Новый заголовок новости после правки');
   });
 
-  it('reaches /news.html from the news item\'s path alone, as the module\'s path revalidator calls it', async () => {
+  it("reaches /news.html from the news item's path alone, as the module's path revalidator calls it", async () => {
     const [news] = (await newestNews()).data;
     const nid = news!.attributes.drupal_internal__nid;
     const alias = news!.attributes.path.alias;

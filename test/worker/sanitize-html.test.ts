@@ -8,13 +8,18 @@ import { MenuSchema } from '../../worker/drupal/schemas/menu';
 import { SearchResultsSchema } from '../../worker/drupal/schemas/search';
 import { freshStart, page } from './helpers';
 
-const YOUTUBE = '<iframe width="560" height="315" src="https://www.youtube-nocookie.com/embed/Qm7c2UlTq4A" title="Видео" allowfullscreen></iframe>';
+const YOUTUBE =
+  '<iframe width="560" height="315" src="https://www.youtube-nocookie.com/embed/Qm7c2UlTq4A" title="Видео" allowfullscreen></iframe>';
 
 describe('sanitizeHtml: hostile markup', () => {
   it.each([
     ['an onerror handler', '<img src="/a.jpg" onerror=alert(1)>', '<img src="/a.jpg">'],
     // Issue 15 §8: a src that names no file would be fetched against the page's own address, for nothing.
-    ['an image whose src names nothing (path-relative, empty, missing, javascript:)', '<img src=x onerror=alert(1)><img src=""><img alt="a"><img src="javascript:alert(1)"><img src="a/b.png">ok', 'ok'],
+    [
+      'an image whose src names nothing (path-relative, empty, missing, javascript:)',
+      '<img src=x onerror=alert(1)><img src=""><img alt="a"><img src="javascript:alert(1)"><img src="a/b.png">ok',
+      'ok',
+    ],
     ['a script', '<p>до</p><script>alert(2)</script><p>после</p>', '<p>до</p><p>после</p>'],
     ['a javascript: link (its text stays)', '<a href="javascript:alert(3)">ссылка</a>', '<a>ссылка</a>'],
     ['an iframe from another host', '<iframe src="https://evil.example/"></iframe>', ''],
@@ -29,7 +34,11 @@ describe('sanitizeHtml: hostile markup', () => {
     ['upper-case tags, attributes and schemes', '<A HREF="JaVaScRiPt:alert(1)" ONMOUSEOVER="alert(2)">x</A>', '<A>x</A>'],
     ['a duplicate href', '<a href="/ok" href="javascript:alert(1)">x</a>', '<a href="/ok">x</a>'],
     ['a form with its fields', '<form action="/x"><input name="a"><button>Отправить</button></form>ok', 'ok'],
-    ['object, embed, template, noscript, style, base, meta, link', '<object data="x"></object><embed src="x"><template><img src=x onerror=alert(1)></template><noscript>n</noscript><style>*{}</style><base href="//evil.example/"><meta http-equiv="refresh" content="0;url=javascript:alert(1)"><link rel="import" href="x">ok', 'ok'],
+    [
+      'object, embed, template, noscript, style, base, meta, link',
+      '<object data="x"></object><embed src="x"><template><img src=x onerror=alert(1)></template><noscript>n</noscript><style>*{}</style><base href="//evil.example/"><meta http-equiv="refresh" content="0;url=javascript:alert(1)"><link rel="import" href="x">ok',
+      'ok',
+    ],
     ['a comment', 'a<!-- <img src=x onerror=alert(1)> -->b', 'ab'],
     ['a tag put together once a neighbour is removed', '<<script></script>img src=x onerror=alert(1)>', '&lt;img src=x onerror=alert(1)>'],
     ['markup inside a raw-text element', '<title><img src=x onerror=alert(1)></title>ok', 'ok'],
@@ -54,8 +63,12 @@ describe('sanitizeHtml: hostile markup', () => {
   });
 
   it('gives target="_blank" links noopener noreferrer and drops other targets', async () => {
-    expect(await sanitizeHtml('<a href="https://example.com/" target="_blank">x</a>')).toBe('<a href="https://example.com/" target="_blank" rel="noopener noreferrer">x</a>');
-    expect(await sanitizeHtml('<a href="https://example.com/" target="_blank" rel="nofollow">x</a>')).toBe('<a href="https://example.com/" target="_blank" rel="nofollow noopener noreferrer">x</a>');
+    expect(await sanitizeHtml('<a href="https://example.com/" target="_blank">x</a>')).toBe(
+      '<a href="https://example.com/" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+    expect(await sanitizeHtml('<a href="https://example.com/" target="_blank" rel="nofollow">x</a>')).toBe(
+      '<a href="https://example.com/" target="_blank" rel="nofollow noopener noreferrer">x</a>',
+    );
     expect(await sanitizeHtml('<a href="/a" target="main">x</a>')).toBe('<a href="/a">x</a>');
   });
 });
@@ -78,22 +91,40 @@ describe('sanitizeHtml: what editors write', () => {
 
   it('keeps an iframe from the video hosts we embed, without its fallback content', async () => {
     expect(await sanitizeHtml(YOUTUBE)).toBe(YOUTUBE);
-    for (const src of ['https://player.vimeo.com/video/76979871', 'https://rutube.ru/play/embed/abc', 'https://vk.com/video_ext.php?oid=-1&id=2', '//www.youtube.com/embed/x']) {
+    for (const src of [
+      'https://player.vimeo.com/video/76979871',
+      'https://rutube.ru/play/embed/abc',
+      'https://vk.com/video_ext.php?oid=-1&id=2',
+      '//www.youtube.com/embed/x',
+    ]) {
       expect(isAllowedEmbed(src)).toBe(true);
     }
-    expect(await sanitizeHtml('<iframe src="https://www.youtube.com/embed/x"><img src=x onerror=alert(1)></iframe>')).toBe('<iframe src="https://www.youtube.com/embed/x"></iframe>');
+    expect(await sanitizeHtml('<iframe src="https://www.youtube.com/embed/x"><img src=x onerror=alert(1)></iframe>')).toBe(
+      '<iframe src="https://www.youtube.com/embed/x"></iframe>',
+    );
   });
 
   it('drops iframes from other hosts, other paths of allowed hosts, and plain http', async () => {
-    for (const src of ['https://evil.example/', 'https://vk.com/id1', 'http://www.youtube.com/embed/x', 'https://www.youtube.com.evil.example/embed/x', 'javascript:alert(1)', 'https://www.youtube.com:8443/embed/x']) {
+    for (const src of [
+      'https://evil.example/',
+      'https://vk.com/id1',
+      'http://www.youtube.com/embed/x',
+      'https://www.youtube.com.evil.example/embed/x',
+      'javascript:alert(1)',
+      'https://www.youtube.com:8443/embed/x',
+    ]) {
       expect(isAllowedEmbed(src)).toBe(false);
       expect(await sanitizeHtml(`<iframe src="${src}"></iframe>ok`)).toBe('ok');
     }
   });
 
   it('keeps entities in text as they are (no double escaping)', async () => {
-    expect(await sanitizeHtml('<p>Цены &amp; сроки: 5 &lt; 10, «кавычки»&nbsp;и &#8470; 1</p>')).toBe('<p>Цены &amp; сроки: 5 &lt; 10, «кавычки»&nbsp;и &#8470; 1</p>');
-    expect(await sanitizeHtml('<img alt="&quot;Лаванда&quot; &amp; Co" src="/a.jpg">')).toBe('<img alt="&quot;Лаванда&quot; &amp; Co" src="/a.jpg">');
+    expect(await sanitizeHtml('<p>Цены &amp; сроки: 5 &lt; 10, «кавычки»&nbsp;и &#8470; 1</p>')).toBe(
+      '<p>Цены &amp; сроки: 5 &lt; 10, «кавычки»&nbsp;и &#8470; 1</p>',
+    );
+    expect(await sanitizeHtml('<img alt="&quot;Лаванда&quot; &amp; Co" src="/a.jpg">')).toBe(
+      '<img alt="&quot;Лаванда&quot; &amp; Co" src="/a.jpg">',
+    );
   });
 
   it('allows raster data images in img src only', async () => {
@@ -104,13 +135,32 @@ describe('sanitizeHtml: what editors write', () => {
 
 describe('URLs outside HTML bodies', () => {
   it('accepts http(s), mailto, tel and relative URLs', () => {
-    for (const url of ['https://example.com/a', 'http://example.com', 'mailto:a@b.ru', 'tel:+74950002013', '/services.html', '#top', 'page.html', '?page=2', '//cdn.example.com/a.png']) {
+    for (const url of [
+      'https://example.com/a',
+      'http://example.com',
+      'mailto:a@b.ru',
+      'tel:+74950002013',
+      '/services.html',
+      '#top',
+      'page.html',
+      '?page=2',
+      '//cdn.example.com/a.png',
+    ]) {
       expect(safeUrl(url)).toBe(url);
     }
   });
 
   it('refuses javascript:, vbscript:, data: and other schemes, however written', () => {
-    for (const url of ['javascript:alert(1)', ' JavaScript:alert(1)', 'java\tscript:alert(1)', '\u0001javascript:alert(1)', 'vbscript:x', 'data:text/html,x', 'file:///etc/passwd', '']) {
+    for (const url of [
+      'javascript:alert(1)',
+      ' JavaScript:alert(1)',
+      'java\tscript:alert(1)',
+      '\u0001javascript:alert(1)',
+      'vbscript:x',
+      'data:text/html,x',
+      'file:///etc/passwd',
+      '',
+    ]) {
       expect(safeUrl(url)).toBeUndefined();
     }
   });
@@ -120,7 +170,13 @@ describe('URLs outside HTML bodies', () => {
     expect(item).toEqual({ title: 'Акция', url: '#', children: [] });
     expect(BreadcrumbSchema.parse([{ title: 'Главная', link: 'javascript:alert(1)' }])).toEqual([{ title: 'Главная', link: undefined }]);
     const [row] = SearchResultsSchema.parse([
-      { id: '1', title: 'Пилинг', field_service: '<a href="javascript:alert(1)">Пилинги</a>', view_taxonomy_term: '', view_node: 'javascript:alert(2)' },
+      {
+        id: '1',
+        title: 'Пилинг',
+        field_service: '<a href="javascript:alert(1)">Пилинги</a>',
+        view_taxonomy_term: '',
+        view_node: 'javascript:alert(2)',
+      },
     ]);
     expect(row).toEqual({ title: 'Пилинг', url: undefined, service: { title: 'Пилинги', url: undefined } });
   });
@@ -128,18 +184,28 @@ describe('URLs outside HTML bodies', () => {
 
 describe('search titles (Views output is HTML-escaped)', () => {
   it('decodes named and numeric references exactly once', () => {
-    expect(decodeEntities('&lt;b&gt; &amp; &quot;x&quot; &#039;y&#039; a&nbsp;b &#8470; &#x2116; &laquo;&raquo;')).toBe('<b> & "x" \'y\' a\u00a0b № № «»');
+    expect(decodeEntities('&lt;b&gt; &amp; &quot;x&quot; &#039;y&#039; a&nbsp;b &#8470; &#x2116; &laquo;&raquo;')).toBe(
+      '<b> & "x" \'y\' a\u00a0b № № «»',
+    );
     expect(decodeEntities('&amp;lt;')).toBe('&lt;');
     expect(decodeEntities('&unknown; &#0; &constructor;')).toBe('&unknown; \ufffd &constructor;');
   });
 
   it('strips real tags before decoding, so an escaped tag stays visible text', () => {
-    expect(htmlToText('<a href="/x">Проверка &lt;b&gt;заголовка&lt;/b&gt; &amp; «кавычек»</a>')).toBe('Проверка <b>заголовка</b> & «кавычек»');
+    expect(htmlToText('<a href="/x">Проверка &lt;b&gt;заголовка&lt;/b&gt; &amp; «кавычек»</a>')).toBe(
+      'Проверка <b>заголовка</b> & «кавычек»',
+    );
   });
 
   it('reads a search row title as the visitor should see it', () => {
     const [row] = SearchResultsSchema.parse([
-      { id: '1', title: 'Пилинг &amp; уход: 5 &lt; 10', field_service: '<a href="/s.html?a=1&amp;b=2">Уход &amp; лечение</a>', view_taxonomy_term: '', view_node: '/p.html' },
+      {
+        id: '1',
+        title: 'Пилинг &amp; уход: 5 &lt; 10',
+        field_service: '<a href="/s.html?a=1&amp;b=2">Уход &amp; лечение</a>',
+        view_taxonomy_term: '',
+        view_node: '/p.html',
+      },
     ]);
     expect(row).toEqual({ title: 'Пилинг & уход: 5 < 10', url: '/p.html', service: { title: 'Уход & лечение', url: '/s.html?a=1&b=2' } });
   });
@@ -202,26 +268,90 @@ describe('popup links in Drupal HTML: every form an editor writes (popup-links.t
   const marked = (page: string, form: string) => `href="${page}" data-popup="${form}" data-wakes="Popup"`;
 
   it.each([
-    ['a hash naming a popup', '<a class="button" href="#consultation">Записаться</a>', `<a class="button" ${marked('/consultation.html', 'consultation')}>Записаться</a>`],
+    [
+      'a hash naming a popup',
+      '<a class="button" href="#consultation">Записаться</a>',
+      `<a class="button" ${marked('/consultation.html', 'consultation')}>Записаться</a>`,
+    ],
     ['a hash naming another popup', '<a href="#callback">Звонок</a>', `<a ${marked('/callback.html', 'callback')}>Звонок</a>`],
     ['a popup page', '<a href="/review.html">Отзыв</a>', `<a ${marked('/review.html', 'review')}>Отзыв</a>`],
-    ['a popup page with a query and a hash', '<a href="/callback.html?utm_source=x#top">Звонок</a>', `<a ${marked('/callback.html', 'callback')}>Звонок</a>`],
-    ['a popup page on the site’s own address', `<a href="${SITE}/consultation.html">Запись</a>`, `<a ${marked('/consultation.html', 'consultation')}>Запись</a>`],
-    ['a popup page on the site’s address with www and http', '<a href="http://www.lavanda-clinic.example/review.html">Отзыв</a>', `<a ${marked('/review.html', 'review')}>Отзыв</a>`],
-    ['the second address of the callback popup', '<a href="/callback1.html">Звонок</a>', `<a ${marked('/callback.html', 'callback')}>Звонок</a>`],
-    ['a popup hash on the site’s home page by its address', `<a href="${SITE}/#consultation">Запись</a>`, `<a ${marked('/consultation.html', 'consultation')}>Запись</a>`],
+    [
+      'a popup page with a query and a hash',
+      '<a href="/callback.html?utm_source=x#top">Звонок</a>',
+      `<a ${marked('/callback.html', 'callback')}>Звонок</a>`,
+    ],
+    [
+      'a popup page on the site’s own address',
+      `<a href="${SITE}/consultation.html">Запись</a>`,
+      `<a ${marked('/consultation.html', 'consultation')}>Запись</a>`,
+    ],
+    [
+      'a popup page on the site’s address with www and http',
+      '<a href="http://www.lavanda-clinic.example/review.html">Отзыв</a>',
+      `<a ${marked('/review.html', 'review')}>Отзыв</a>`,
+    ],
+    [
+      'the second address of the callback popup',
+      '<a href="/callback1.html">Звонок</a>',
+      `<a ${marked('/callback.html', 'callback')}>Звонок</a>`,
+    ],
+    [
+      'a popup hash on the site’s home page by its address',
+      `<a href="${SITE}/#consultation">Запись</a>`,
+      `<a ${marked('/consultation.html', 'consultation')}>Запись</a>`,
+    ],
     ['a popup query on any page', '<a href="/services.html?popup=review">Отзыв</a>', `<a ${marked('/review.html', 'review')}>Отзыв</a>`],
     ['a bare popup query', '<a href="?popup=callback">Звонок</a>', `<a ${marked('/callback.html', 'callback')}>Звонок</a>`],
-    ['a popup class on a link', '<a class="button popup-consultation" href="#">Запись</a>', `<a class="button popup-consultation" ${marked('/consultation.html', 'consultation')}>Запись</a>`],
-    ['an <id>-popup class', '<a class="callback-popup">Звонок</a>', `<a class="callback-popup" ${marked('/callback.html', 'callback')}>Звонок</a>`],
-    ['a popup class with a hyphen for the underscore', '<a class="btn-send-resume">Резюме</a>', `<a class="btn-send-resume" ${marked('/consultation.html', 'send_resume')}>Резюме</a>`],
-    ['a generic class with data-form', '<a class="js-popup" data-form="discount" href="#">Скидка</a>', `<a class="js-popup" ${marked('/consultation.html', 'discount')}>Скидка</a>`],
-    ['a generic class with data-webform', '<span class="popup" data-webform="consultation1">Консультация</span>', `<a class="popup" ${marked('/consultation.html', 'consultation1')}>Консультация</a>`],
-    ['a button with a popup class, which becomes a link', '<button type="button" class="js-popup-callback" onclick="x()">Звонок</button>', `<a class="js-popup-callback" ${marked('/callback.html', 'callback')}>Звонок</a>`],
-    ['a span with a popup class, which becomes a link', '<p><span class="open-popup-review"><b>Отзыв</b></span></p>', `<p><a class="open-popup-review" ${marked('/review.html', 'review')}><b>Отзыв</b></a></p>`],
-    ['an upper-case button', '<BUTTON CLASS="open-discount">Скидка</BUTTON>', `<a CLASS="open-discount" ${marked('/consultation.html', 'discount')}>Скидка</a>`],
-    ['a popup link that asked for a new tab', '<a href="/callback.html" target="_blank">Звонок</a>', `<a ${marked('/callback.html', 'callback')}>Звонок</a>`],
-    ['an entity-encoded popup page', '<a href="/consultation&#46;html">Запись</a>', `<a ${marked('/consultation.html', 'consultation')}>Запись</a>`],
+    [
+      'a popup class on a link',
+      '<a class="button popup-consultation" href="#">Запись</a>',
+      `<a class="button popup-consultation" ${marked('/consultation.html', 'consultation')}>Запись</a>`,
+    ],
+    [
+      'an <id>-popup class',
+      '<a class="callback-popup">Звонок</a>',
+      `<a class="callback-popup" ${marked('/callback.html', 'callback')}>Звонок</a>`,
+    ],
+    [
+      'a popup class with a hyphen for the underscore',
+      '<a class="btn-send-resume">Резюме</a>',
+      `<a class="btn-send-resume" ${marked('/consultation.html', 'send_resume')}>Резюме</a>`,
+    ],
+    [
+      'a generic class with data-form',
+      '<a class="js-popup" data-form="discount" href="#">Скидка</a>',
+      `<a class="js-popup" ${marked('/consultation.html', 'discount')}>Скидка</a>`,
+    ],
+    [
+      'a generic class with data-webform',
+      '<span class="popup" data-webform="consultation1">Консультация</span>',
+      `<a class="popup" ${marked('/consultation.html', 'consultation1')}>Консультация</a>`,
+    ],
+    [
+      'a button with a popup class, which becomes a link',
+      '<button type="button" class="js-popup-callback" onclick="x()">Звонок</button>',
+      `<a class="js-popup-callback" ${marked('/callback.html', 'callback')}>Звонок</a>`,
+    ],
+    [
+      'a span with a popup class, which becomes a link',
+      '<p><span class="open-popup-review"><b>Отзыв</b></span></p>',
+      `<p><a class="open-popup-review" ${marked('/review.html', 'review')}><b>Отзыв</b></a></p>`,
+    ],
+    [
+      'an upper-case button',
+      '<BUTTON CLASS="open-discount">Скидка</BUTTON>',
+      `<a CLASS="open-discount" ${marked('/consultation.html', 'discount')}>Скидка</a>`,
+    ],
+    [
+      'a popup link that asked for a new tab',
+      '<a href="/callback.html" target="_blank">Звонок</a>',
+      `<a ${marked('/callback.html', 'callback')}>Звонок</a>`,
+    ],
+    [
+      'an entity-encoded popup page',
+      '<a href="/consultation&#46;html">Запись</a>',
+      `<a ${marked('/consultation.html', 'consultation')}>Запись</a>`,
+    ],
   ])('opens the popup from %s', async (_name, input, expected) => {
     expect(await sanitizeHtml(input)).toBe(expected);
   });

@@ -110,7 +110,8 @@ describe('the Highlighted component', () => {
 });
 
 /** The results region of a page or fragment. */
-const resultsOf = (html: string) => /<div class="search-results"[\s\S]*?<\/ul><\/div>|<div class="search-results"[^>]*><p[^>]*>[^<]*<\/p><\/div>/.exec(html)?.[0];
+const resultsOf = (html: string) =>
+  /<div class="search-results"[\s\S]*?<\/ul><\/div>|<div class="search-results"[^>]*><p[^>]*>[^<]*<\/p><\/div>/.exec(html)?.[0];
 
 describe('the search page', () => {
   it('marks the keyword in each title, in the title’s own case, and says how many were found', async () => {
@@ -182,7 +183,9 @@ describe('the results fragment', () => {
     for (const path of ['/search/results', '/search/results?keys=%20', '/search/results/%20']) {
       const { status, html } = await page(path);
       expect(status).toBe(200);
-      expect(html).toBe('<div class="search-results" data-search-results=""><p class="search-results__count" role="status" aria-live="polite"></p></div>');
+      expect(html).toBe(
+        '<div class="search-results" data-search-results=""><p class="search-results__count" role="status" aria-live="polite"></p></div>',
+      );
     }
     expect(await demo.count('/rest/search')).toBe(0);
   });

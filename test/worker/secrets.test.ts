@@ -6,7 +6,18 @@ beforeEach(freshStart);
 
 describe('secrets', () => {
   it('never appear in a response body or header', async () => {
-    const paths = ['/', '/news.html', '/news.html/2', await firstAlias('services'), '/net-takoi.html', '/search/node/лазер', '/old-price.html', '/sitemap', '/api/forms/consultation', '/api/forms/send_resume'];
+    const paths = [
+      '/',
+      '/news.html',
+      '/news.html/2',
+      await firstAlias('services'),
+      '/net-takoi.html',
+      '/search/node/лазер',
+      '/old-price.html',
+      '/sitemap',
+      '/api/forms/consultation',
+      '/api/forms/send_resume',
+    ];
     for (const path of paths) {
       const { response, settled } = await request(path);
       const text = `${[...response.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}\n${await response.text()}`;

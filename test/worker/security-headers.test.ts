@@ -19,7 +19,9 @@ function expectSecurityHeaders(headers: Headers, what: string) {
 describe('security headers', () => {
   it('are on every kind of response the worker makes', async () => {
     const image = (
-      await demo.json<{ included: { attributes: { uri: { url: string } } }[] }>('/jsonapi/node/news?filter[status]=1&page[limit]=1&include=field_image')
+      await demo.json<{ included: { attributes: { uri: { url: string } } }[] }>(
+        '/jsonapi/node/news?filter[status]=1&page[limit]=1&include=field_image',
+      )
     ).included[0]!.attributes.uri.url;
     const kinds: [string, string, RequestInit?, Record<string, string | undefined>?][] = [
       ['page', '/news.html'],

@@ -10,7 +10,8 @@ const SITE = 'http://127.0.0.1:8787';
 beforeEach(freshStart);
 
 /** The urlset's exact shape: every entry a <url> with an escaped <loc> and maybe a day. */
-const URLSET = /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">\n(<url><loc>(?:[^<>&"']|&amp;|&apos;|&quot;)+<\/loc>(<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>)?<\/url>\n)*<\/urlset>\n$/;
+const URLSET =
+  /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">\n(<url><loc>(?:[^<>&"']|&amp;|&apos;|&quot;)+<\/loc>(<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>)?<\/url>\n)*<\/urlset>\n$/;
 
 const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
 
@@ -19,7 +20,10 @@ async function demoAliases(bundle: string): Promise<string[]> {
   const aliases: string[] = [];
   let next: string | undefined = `${demoUrl}/jsonapi/node/${bundle}?filter[status]=1&page[limit]=50`;
   while (next) {
-    const doc = (await (await fetch(next)).json()) as { data: { attributes: { path?: { alias?: string | null } } }[]; links?: { next?: { href: string } } };
+    const doc = (await (await fetch(next)).json()) as {
+      data: { attributes: { path?: { alias?: string | null } } }[];
+      links?: { next?: { href: string } };
+    };
     for (const resource of doc.data) {
       const alias = resource.attributes.path?.alias;
       if (alias) aliases.push(alias);
@@ -58,16 +62,22 @@ describe('/sitemap.xml', () => {
     for (const alias of slides) expect(locs).not.toContain(url(alias));
     // Nor the nodes that are the 404 and 403 pages (spec §2: nodes 823 and 1360).
     for (const nid of ERROR_PAGE_NIDS) {
-      const doc = await demo.json<{ data: { attributes: { path: { alias: string } } }[] }>(`/jsonapi/node/page?filter[drupal_internal__nid]=${nid}`);
+      const doc = await demo.json<{ data: { attributes: { path: { alias: string } } }[] }>(
+        `/jsonapi/node/page?filter[drupal_internal__nid]=${nid}`,
+      );
       const alias = doc.data[0]?.attributes.path.alias;
       expect(alias, `the demo's error page node ${nid}`).toMatch(/^\//);
       expect(locs).not.toContain(url(alias!));
     }
     // A node's entry carries its day.
-    expect(xml).toMatch(new RegExp(`<loc>${escapeXml(url('/doctors/ivanova-elena.html')).replaceAll('.', '\\.')}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
+    expect(xml).toMatch(
+      new RegExp(
+        `<loc>${escapeXml(url('/doctors/ivanova-elena.html')).replaceAll('.', '\\.')}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`,
+      ),
+    );
   });
 
-  it('walks a bundle past JSON:API\'s 50 a page and lists a listing\'s later pages', async () => {
+  it("walks a bundle past JSON:API's 50 a page and lists a listing's later pages", async () => {
     const news = await demoAliases('news');
     expect(news.length).toBeGreaterThan(50);
     const { html: xml } = await page('/sitemap.xml');
@@ -79,7 +89,11 @@ describe('/sitemap.xml', () => {
     expect(locs).not.toContain(url(`/news.html/${pages + 1}`));
     expect(locs).not.toContain(url('/news.html/1'));
     // The walk asked Drupal 50 at a time, with only the fields it needs (status: a draft is never listed).
-    expect(await demo.count('/jsonapi/node/news?filter[status]=1&fields[node--news]=path,changed,created,drupal_internal__nid,status,metatag&page[limit]=50')).toBe(1);
+    expect(
+      await demo.count(
+        '/jsonapi/node/news?filter[status]=1&fields[node--news]=path,changed,created,drupal_internal__nid,status,metatag&page[limit]=50',
+      ),
+    ).toBe(1);
   });
 
   it('is served from the cache the second time', async () => {
@@ -190,7 +204,7 @@ describe('the sitemap documents (pure)', () => {
     const { root } = sitemapDocuments(
       [
         { path: '/news/a&b<c>.html', lastmod: '2024-01-01' },
-        { path: "/o'reilly \"q\".html" },
+        { path: '/o\'reilly "q".html' },
         { path: '/услуги/лифтинг.html?x#y' },
         { path: '/a.html/' },
         { path: '/a.html', lastmod: '2025-05-05' },
@@ -221,7 +235,8 @@ describe('/robots.txt', () => {
     const lines = text.split('\n');
     expect(lines[0]).toBe('User-agent: *');
     expect(lines).toContain('Allow: /');
-    for (const path of ['/search/', '/cache-rebuild.html', '/undelivered.html', '/auth_page_link.html', '/login', '/auth/', '/api/']) expect(lines).toContain(`Disallow: ${path}`);
+    for (const path of ['/search/', '/cache-rebuild.html', '/undelivered.html', '/auth_page_link.html', '/login', '/auth/', '/api/'])
+      expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).toContain(`Sitemap: ${SITE}/sitemap.xml`);
     // No Drupal call for it.
     expect((await demo.requests()).total).toBe(0);
@@ -230,7 +245,10 @@ describe('/robots.txt', () => {
   it('the editors’ pages are neither indexed nor prefetched from a link a visitor hovers', async () => {
     const { html: robots } = await page('/robots.txt');
     const { html } = await page('/news.html');
-    const rules = JSON.parse(/<script type="speculationrules"[^>]*>([^<]+)<\/script>/.exec(html)?.[1] ?? '{}') as Record<string, { where: { and: object[] } }[]>;
+    const rules = JSON.parse(/<script type="speculationrules"[^>]*>([^<]+)<\/script>/.exec(html)?.[1] ?? '{}') as Record<
+      string,
+      { where: { and: object[] } }[]
+    >;
     const excluded = (kind: string) => JSON.stringify(rules[kind]?.[0]?.where.and.filter((rule) => 'not' in rule));
     for (const path of ['/cache-rebuild.html', '/undelivered.html', '/auth_page_link.html', '/login']) {
       expect(robots).toContain(`Disallow: ${path}\n`);

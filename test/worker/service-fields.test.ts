@@ -35,9 +35,9 @@ const filled = (value: unknown) => value !== null && value !== undefined && valu
 
 /** The demo's published services as its JSON:API serves them (full schema), each with how many promotions Drupal lists for it. */
 async function demoServices(): Promise<DemoService[]> {
-  const doc = await demo.json<{ data: { attributes: Record<string, unknown> & { title: string; drupal_internal__nid: number; path: { alias: string } } }[] }>(
-    '/jsonapi/node/services?filter[status]=1&page[limit]=50',
-  );
+  const doc = await demo.json<{
+    data: { attributes: Record<string, unknown> & { title: string; drupal_internal__nid: number; path: { alias: string } } }[];
+  }>('/jsonapi/node/services?filter[status]=1&page[limit]=50');
   return Promise.all(
     doc.data.map(async ({ attributes }) => ({
       nid: Number(attributes.drupal_internal__nid),
@@ -57,7 +57,11 @@ function find(services: DemoService[], what: string, test: (s: DemoService) => b
 
 /** Saves fields on a node as an editor of another clinic's Drupal might have them. */
 async function editFields(nid: number, edit: { fields?: Record<string, unknown>; removeFields?: string[] }) {
-  const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(edit) });
+  const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(edit),
+  });
   expect(res.status, 'the demo switch POST /__demo/nodes/{nid}').toBe(200);
 }
 
@@ -70,13 +74,21 @@ let withPromotions: DemoService;
 beforeEach(async () => {
   await freshStart();
   services ??= await demoServices();
-  promoted = find(services, 'with a subtitle and its own offer', (s) => filled(s.attributes.field_subtitle) && filled(s.attributes.field_alter_text));
+  promoted = find(
+    services,
+    'with a subtitle and its own offer',
+    (s) => filled(s.attributes.field_subtitle) && filled(s.attributes.field_alter_text),
+  );
   plain = find(
     services,
     'without a subtitle or an offer of its own',
     (s) => !filled(s.attributes.field_subtitle) && !filled(s.attributes.field_alter_text) && !filled(s.attributes.field_alter_text_body),
   );
-  withoutPromotions = find(services, 'whose promotions are switched off', (s) => s.attributes.field_action_view === false && s.promotions > 0);
+  withoutPromotions = find(
+    services,
+    'whose promotions are switched off',
+    (s) => s.attributes.field_action_view === false && s.promotions > 0,
+  );
   withPromotions = find(services, 'with promotions left on', (s) => s.attributes.field_action_view !== false && s.promotions > 0);
 });
 
@@ -111,8 +123,10 @@ describe.each(['full', 'lean'] as const)('service fields on the demo origin in i
     expect(partsOf(await servicePage(withPromotions.alias))).toContain('promotions');
   });
 
-  it('shows the blocks Drupal places in the content region after the procedure\'s reviews, before the doctors\' reviews, once', async () => {
-    const placed = await demo.json<{ data: Record<string, { region: string; label: string }> }>(`/blocks_for_page?page=${encodeURIComponent(promoted.alias)}`);
+  it("shows the blocks Drupal places in the content region after the procedure's reviews, before the doctors' reviews, once", async () => {
+    const placed = await demo.json<{ data: Record<string, { region: string; label: string }> }>(
+      `/blocks_for_page?page=${encodeURIComponent(promoted.alias)}`,
+    );
     const content = Object.values(placed.data).filter((block) => block.region === 'content');
     expect(content.length).toBeGreaterThan(0);
 
@@ -161,7 +175,10 @@ describe("service fields as another clinic's Drupal sends them", () => {
 
   it('shows an offer of only a line, or only a text, and the standard text when both are empty', async () => {
     await freshStart();
-    await editFields(plain.nid, { fields: { field_alter_text: 'Консультация врача — бесплатно' }, removeFields: ['field_alter_text_body'] });
+    await editFields(plain.nid, {
+      fields: { field_alter_text: 'Консультация врача — бесплатно' },
+      removeFields: ['field_alter_text_body'],
+    });
     let promo = partHtml(await servicePage(plain.alias), 'promo') ?? '';
     expect(promo).toContain('<p class="promo-note__heading">Консультация врача — бесплатно</p>');
     expect(promo).not.toContain('promo-note__body');
@@ -169,7 +186,9 @@ describe("service fields as another clinic's Drupal sends them", () => {
 
     // A formatted text as a bare string of HTML, sanitised like the rest of Drupal's HTML.
     await freshStart();
-    await editFields(plain.nid, { fields: { field_alter_text: '', field_alter_text_body: '<p>Вторая зона — со скидкой 15%.</p><script>alert(1)</script>' } });
+    await editFields(plain.nid, {
+      fields: { field_alter_text: '', field_alter_text_body: '<p>Вторая зона — со скидкой 15%.</p><script>alert(1)</script>' },
+    });
     promo = partHtml(await servicePage(plain.alias), 'promo') ?? '';
     expect(promo).toContain('Вторая зона — со скидкой 15%.');
     expect(promo).not.toContain('<script');
@@ -177,12 +196,18 @@ describe("service fields as another clinic's Drupal sends them", () => {
     expect(promo).not.toContain(STANDARD_PROMO);
 
     await freshStart();
-    await editFields(plain.nid, { fields: { field_alter_text: null, field_alter_text_body: { value: '', format: 'full_html', processed: '' } } });
+    await editFields(plain.nid, {
+      fields: { field_alter_text: null, field_alter_text_body: { value: '', format: 'full_html', processed: '' } },
+    });
     expect(partHtml(await servicePage(plain.alias), 'promo')).toContain(STANDARD_PROMO);
   });
 
   it('takes a true/false field_alter_text as the switch of the offer written in field_alter_text_body', async () => {
-    const body = { value: '<p>Повторная процедура — со скидкой 10%.</p>', format: 'basic_html', processed: '<p>Повторная процедура — со скидкой 10%.</p>' };
+    const body = {
+      value: '<p>Повторная процедура — со скидкой 10%.</p>',
+      format: 'basic_html',
+      processed: '<p>Повторная процедура — со скидкой 10%.</p>',
+    };
     for (const [switched, own] of [
       [true, true],
       ['1', true],

@@ -16,7 +16,9 @@ const NAVIGATION = { Accept: 'text/html,application/xhtml+xml,application/xml;q=
 
 /** What Drupal resolves a path to, asked the way the site asks (decoupled_router's translate-path). */
 async function translated(path: string): Promise<{ id: string; resolvedPath: string }> {
-  const body = await demo.json<{ resolved: string; entity: { id: string | number } }>(`/router/translate-path?path=${encodeURIComponent(path)}`);
+  const body = await demo.json<{ resolved: string; entity: { id: string | number } }>(
+    `/router/translate-path?path=${encodeURIComponent(path)}`,
+  );
   return { id: String(body.entity.id), resolvedPath: new URL(body.resolved, 'http://drupal.invalid').pathname };
 }
 
@@ -58,7 +60,11 @@ describe('one address per page', () => {
   });
 
   it("sends another letter case of the site's own routes to them", async () => {
-    for (const [old, own] of [['/DOCTORS.html', '/doctors.html'], ['/Price.html', '/price.html'], ['/News.html/2', '/news.html/2']] as const) {
+    for (const [old, own] of [
+      ['/DOCTORS.html', '/doctors.html'],
+      ['/Price.html', '/price.html'],
+      ['/News.html/2', '/news.html/2'],
+    ] as const) {
       const { response } = await request(old);
       expect(response.status, old).toBe(301);
       expect(response.headers.get('Location'), old).toBe(own);
@@ -110,7 +116,11 @@ describe('a 400 takes the visitor to /400 (spec §8)', () => {
     expect(target.status).toBe(400);
     expect(titleOf(target.html)).toMatch(/^Неверный запрос/);
 
-    const api = await request('/api/forms/callback', {}, { method: 'POST', headers: { ...NAVIGATION, 'Content-Type': 'application/json' }, body: '{' });
+    const api = await request(
+      '/api/forms/callback',
+      {},
+      { method: 'POST', headers: { ...NAVIGATION, 'Content-Type': 'application/json' }, body: '{' },
+    );
     expect(api.response.status).toBe(400);
     expect(api.response.headers.get('Content-Type')).toMatch(/json/);
     expect(api.response.headers.get('Location')).toBeNull();

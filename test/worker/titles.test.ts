@@ -26,7 +26,11 @@ const titleOf = (html: string) =>
 /** React separates adjacent text with `<!-- -->`; the text as a reader sees it. */
 const text = (html: string) => html.replaceAll('<!-- -->', '');
 
-const h1Of = (html: string) => /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(text(html))?.[1]?.replace(/<[^>]+>/g, '').trim();
+const h1Of = (html: string) =>
+  /<h1[^>]*>([\s\S]*?)<\/h1>/
+    .exec(text(html))?.[1]
+    ?.replace(/<[^>]+>/g, '')
+    .trim();
 
 const metaOf = (html: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]*)"`).exec(html)?.[1];
 
@@ -59,7 +63,7 @@ describe('the <title> of every page (issue 15 §6)', () => {
     expect(titleOf((await page('/search/node')).html)).toBe(`Поиск — ${SITE}`);
   });
 
-  it('is the 404 page\'s for an unknown path and under a listing (a page past the end, a page that is no number)', async () => {
+  it("is the 404 page's for an unknown path and under a listing (a page past the end, a page that is no number)", async () => {
     const notFound = (await demo.node(NOT_FOUND_NID)).title;
     const expected = `${notFound} — ${SITE}`;
     for (const path of ['/net-takoy-stranicy.html', '/article.html/99', '/news.html/50', '/news.html/abc', '/doctors.html/2']) {
@@ -70,7 +74,7 @@ describe('the <title> of every page (issue 15 §6)', () => {
     }
   });
 
-  it('is the popup\'s on each page that opens a popup over the home page', async () => {
+  it("is the popup's on each page that opens a popup over the home page", async () => {
     const pages = Object.entries(POPUP_PAGES);
     expect(pages.map(([path]) => path)).toEqual(expect.arrayContaining(['/consultation.html', '/callback.html', '/review.html']));
     for (const [path, form] of pages) {
@@ -89,7 +93,13 @@ describe('the <title> of every page (issue 15 §6)', () => {
     expect(shown.html.match(/<title>/g)).toHaveLength(1);
 
     const alias = await firstAlias('news');
-    const nid = Number((await demo.json<{ data: { attributes: { drupal_internal__nid: number } }[] }>('/jsonapi/node/news?filter[status]=1&page[limit]=1&sort=-created')).data[0]!.attributes.drupal_internal__nid);
+    const nid = Number(
+      (
+        await demo.json<{ data: { attributes: { drupal_internal__nid: number } }[] }>(
+          '/jsonapi/node/news?filter[status]=1&page[limit]=1&sort=-created',
+        )
+      ).data[0]!.attributes.drupal_internal__nid,
+    );
     await demo.setTitle(nid, `Новость ${'очень длинная '.repeat(15)}</title><script>alert(1)</script>`);
     const long = titleOf((await page(alias)).html)!;
     expect(long.endsWith(` — ${SITE}`)).toBe(true);
@@ -119,8 +129,8 @@ describe('documentTitle (pure)', () => {
   });
 });
 
-describe('robots noindex in a node\'s metatag attribute (drupal-api.md §5b)', () => {
-  it('reads metatag 2.x\'s list and 1.x\'s map, and takes anything else as indexable', () => {
+describe("robots noindex in a node's metatag attribute (drupal-api.md §5b)", () => {
+  it("reads metatag 2.x's list and 1.x's map, and takes anything else as indexable", () => {
     const list = (content: string) => [
       { tag: 'meta', attributes: { name: 'title', content: 'x' } },
       { tag: 'meta', attributes: { name: 'robots', content } },
@@ -130,12 +140,13 @@ describe('robots noindex in a node\'s metatag attribute (drupal-api.md §5b)', (
     expect(RobotsNoindexSchema.parse(list('index, follow'))).toBe(false);
     expect(RobotsNoindexSchema.parse({ value: { robots: 'nofollow,noindex' } })).toBe(true);
     expect(RobotsNoindexSchema.parse({ value: { title: 'x' } })).toBe(false);
-    for (const nothing of [undefined, null, [], {}, '', 'noindex', [{ tag: 'meta' }], { value: [] }]) expect(RobotsNoindexSchema.parse(nothing)).toBe(false);
+    for (const nothing of [undefined, null, [], {}, '', 'noindex', [{ tag: 'meta' }], { value: [] }])
+      expect(RobotsNoindexSchema.parse(nothing)).toBe(false);
   });
 });
 
 describe("the article's author when Drupal names none (spec §2)", () => {
-  it('reads as Russian: the clinic\'s specialists, and the clinic\'s name on a line of its own', async () => {
+  it("reads as Russian: the clinic's specialists, and the clinic's name on a line of its own", async () => {
     const article = await demo.node(ARTICLE_WITHOUT_AUTHOR);
     expect(article.bundle).toBe('article');
     const { status, html } = await page(article.alias);

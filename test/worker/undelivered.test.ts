@@ -39,18 +39,26 @@ afterEach(async () => {
 });
 
 async function control(path: string, body: unknown) {
-  const res = await fetch(`${demoUrl}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${demoUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(res.status, path).toBe(200);
 }
 
 const text = (html: string) => html.replaceAll('<!-- -->', '');
 
 async function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  const { response, settled } = await request(path, {}, {
-    method: 'POST',
-    body: new URLSearchParams(fields),
-    headers: { Origin: SITE, 'Sec-Fetch-Site': 'same-origin', ...headers },
-  });
+  const { response, settled } = await request(
+    path,
+    {},
+    {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      headers: { Origin: SITE, 'Sec-Fetch-Site': 'same-origin', ...headers },
+    },
+  );
   const html = text(await response.text());
   await settled();
   return { status: response.status, headers: response.headers, html };
@@ -59,7 +67,10 @@ async function post(path: string, fields: Record<string, string>, headers: Recor
 async function logIn(): Promise<string> {
   const res = await post('/login', EDITOR);
   expect(res.status).toBe(303);
-  return res.headers.getSetCookie().find((line) => line.startsWith('editor='))!.split(';')[0]!;
+  return res.headers
+    .getSetCookie()
+    .find((line) => line.startsWith('editor='))!
+    .split(';')[0]!;
 }
 
 async function asEditor(path: string, cookie: string) {
@@ -116,24 +127,32 @@ async function failedJobs(): Promise<number | undefined> {
 describe('a lead past its last retry', () => {
   it('is kept encrypted, shown to editors, and delivered by «Доставить снова» once the CRM is back', { timeout: 90_000 }, async () => {
     await control('/__demo/crm/fail', { down: true });
-    const { response, settled } = await request('/api/forms/consultation', {}, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.201' },
-      body: JSON.stringify({
-        vashe_imya: PERSON.name,
-        vash_telefon: PERSON.phone,
-        email: PERSON.email,
-        [CONSENT.key]: true,
-        send_page_url: `${SITE}/news.html`,
-        send_page_title: 'Новости',
-      }),
-    });
+    const { response, settled } = await request(
+      '/api/forms/consultation',
+      {},
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'CF-Connecting-IP': '203.0.113.201' },
+        body: JSON.stringify({
+          vashe_imya: PERSON.name,
+          vash_telefon: PERSON.phone,
+          email: PERSON.email,
+          [CONSENT.key]: true,
+          send_page_url: `${SITE}/news.html`,
+          send_page_title: 'Новости',
+        }),
+      },
+    );
     expect(response.status).toBeLessThan(300);
     await response.text();
     await settled();
 
     // Every retry fails; the dead letter is then kept (within seconds with the tests' short retries).
-    const records = await eventually(() => store().list(), (list) => list.length > 0, 60_000);
+    const records = await eventually(
+      () => store().list(),
+      (list) => list.length > 0,
+      60_000,
+    );
     expect(records).toHaveLength(1);
     const [record] = records as [UndeliveredRecord];
     expect(record).toMatchObject({ form: 'consultation', kind: 'crm', attempts: expect.any(Number), lastError: expect.any(String) });
@@ -146,8 +165,11 @@ describe('a lead past its last retry', () => {
     // Not readable without the key: the raw row holds no name, phone or e-mail, and another key opens nothing.
     const raw = await rawStore();
     expect(raw).toContain(record.id);
-    for (const secret of [PERSON.name, 'Евдокия', 'Недоставленная', '404-13-57', '4041357', 'evdokiya', 'example.ru']) expect(raw, secret).not.toContain(secret);
-    await expect(unseal(record.sealed, btoa(String.fromCharCode(...new Uint8Array(32).fill(7))), record.id)).rejects.toThrow(UndeliveredUnreadable);
+    for (const secret of [PERSON.name, 'Евдокия', 'Недоставленная', '404-13-57', '4041357', 'evdokiya', 'example.ru'])
+      expect(raw, secret).not.toContain(secret);
+    await expect(unseal(record.sealed, btoa(String.fromCharCode(...new Uint8Array(32).fill(7))), record.id)).rejects.toThrow(
+      UndeliveredUnreadable,
+    );
     expect((await unseal(record.sealed, TEST_SECRETS.UNDELIVERED_KEY, record.id)).lead.fields.map((f) => f.value)).toContain(PERSON.phone);
 
     // /health counts it, with nothing personal.
@@ -179,7 +201,15 @@ describe('a lead past its last retry', () => {
     expect(opened.html).toContain('Удалить');
 
     // Another site's form cannot re-queue it, and neither can a visitor.
-    expect((await post(PAGE, { id: record.id, action: 'redeliver' }, { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site', Cookie: cookie })).status).toBe(403);
+    expect(
+      (
+        await post(
+          PAGE,
+          { id: record.id, action: 'redeliver' },
+          { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site', Cookie: cookie },
+        )
+      ).status,
+    ).toBe(403);
     expect((await post(PAGE, { id: record.id, action: 'redeliver' })).status).toBe(403);
     expect(await store().count()).toBe(1);
 
@@ -190,7 +220,9 @@ describe('a lead past its last retry', () => {
     expect(redelivered.html).toContain('снова поставлена в очередь');
     expect(await store().count()).toBe(0);
     const delivered = named(PERSON.name)(await eventually(crmLeads, (leads) => named(PERSON.name)(leads).length > 0, 30_000));
-    expect(delivered).toEqual([expect.objectContaining({ deliveries: 1, data: expect.objectContaining({ phone: PERSON.phone, email: PERSON.email }) })]);
+    expect(delivered).toEqual([
+      expect.objectContaining({ deliveries: 1, data: expect.objectContaining({ phone: PERSON.phone, email: PERSON.email }) }),
+    ]);
   });
 });
 
@@ -237,9 +269,21 @@ describe('a dead letter that cannot be kept', () => {
     const outcome: string[] = [];
     const body: LeadMessage = {
       kind: 'drupal',
-      lead: { id: 'lead-without-key', form: 'callback', webformId: 'callback', fields: [], files: [], page: {}, consent: { version: '1', at: '' }, receivedAt: new Date().toISOString() },
+      lead: {
+        id: 'lead-without-key',
+        form: 'callback',
+        webformId: 'callback',
+        fields: [],
+        files: [],
+        page: {},
+        consent: { version: '1', at: '' },
+        receivedAt: new Date().toISOString(),
+      },
     };
-    await consumeDeadLetters({ messages: [{ id: 'dead-1', body, ack: () => outcome.push('ack'), retry: () => outcome.push('retry') }] }, noKey);
+    await consumeDeadLetters(
+      { messages: [{ id: 'dead-1', body, ack: () => outcome.push('ack'), retry: () => outcome.push('retry') }] },
+      noKey,
+    );
     expect(outcome).toEqual(['retry']);
     expect(await store().count()).toBe(0);
   });
@@ -247,17 +291,22 @@ describe('a dead letter that cannot be kept', () => {
   it('a malformed key is a configuration error named in Russian', () => {
     const result = readConfig({ ...bindings, UNDELIVERED_KEY: 'короткий' });
     expect(result.ok).toBe(false);
-    expect(!result.ok && result.problems).toEqual([{ setting: 'UNDELIVERED_KEY', message: expect.stringContaining('32 байтами в base64') }]);
+    expect(!result.ok && result.problems).toEqual([
+      { setting: 'UNDELIVERED_KEY', message: expect.stringContaining('32 байтами в base64') },
+    ]);
   });
 });
 
 describe('D1 (Workers)', () => {
-  it.skipIf((bindings as { PLATFORM?: string }).PLATFORM === 'node')('a database nobody migrated gets its table on the first dead letter', async () => {
-    await (bindings as unknown as { UNDELIVERED: D1Database }).UNDELIVERED.prepare('DROP TABLE undelivered_leads').run();
-    const id = await keptLetter('Без Миграции');
-    expect((await store().get(id))?.form).toBe('callback');
-    expect(await store().count()).toBe(1);
-  });
+  it.skipIf((bindings as { PLATFORM?: string }).PLATFORM === 'node')(
+    'a database nobody migrated gets its table on the first dead letter',
+    async () => {
+      await (bindings as unknown as { UNDELIVERED: D1Database }).UNDELIVERED.prepare('DROP TABLE undelivered_leads').run();
+      const id = await keptLetter('Без Миграции');
+      expect((await store().get(id))?.form).toBe('callback');
+      expect(await store().count()).toBe(1);
+    },
+  );
 });
 
 describe('BullMQ (Node)', () => {
@@ -276,11 +325,30 @@ describe('BullMQ (Node)', () => {
       const blocking = blockingConnection(url);
       const queue = new Queue<LeadMessage>(LEADS_QUEUE, { connection, prefix });
       // A consumer that fails its only attempt, and does nothing about it: the job stays among the failed.
-      const failing = new Worker<LeadMessage>(LEADS_QUEUE, async () => { throw new Error('CRM ответила 503'); }, { connection: blocking, prefix });
+      const failing = new Worker<LeadMessage>(
+        LEADS_QUEUE,
+        async () => {
+          throw new Error('CRM ответила 503');
+        },
+        { connection: blocking, prefix },
+      );
       try {
-        const lead: LeadMessage['lead'] = { id: crypto.randomUUID(), form: 'callback', webformId: 'callback', fields: [{ key: 'vashe_imya', kind: 'text', value: 'Оставшийся В Очереди' }], files: [], page: {}, consent: { version: '1', at: '' }, receivedAt: new Date().toISOString() };
+        const lead: LeadMessage['lead'] = {
+          id: crypto.randomUUID(),
+          form: 'callback',
+          webformId: 'callback',
+          fields: [{ key: 'vashe_imya', kind: 'text', value: 'Оставшийся В Очереди' }],
+          files: [],
+          page: {},
+          consent: { version: '1', at: '' },
+          receivedAt: new Date().toISOString(),
+        };
         const job = await queue.add('crm', { kind: 'crm', lead }, { attempts: 1, removeOnFail: false });
-        await eventually(() => queue.getFailedCount(), (n) => n === 1, 10_000);
+        await eventually(
+          () => queue.getFailedCount(),
+          (n) => n === 1,
+          10_000,
+        );
         await failing.close();
         expect(await store().get(String(job.id))).toBeNull();
 

@@ -136,11 +136,21 @@ function read(xml: string) {
   const offerEls = kids(kid(shop, 'offers'), 'offer');
   // A doctor's speciality is said where the doctor gives a service: in the offer, under its clinic.
   const specialityOf = (id: string) =>
-    offerEls.flatMap((el) => kids(kid(el, 'clinic'), 'doctor')).filter((el) => el.attrs.id === id).map((el) => field(el, 'speciality')).find(Boolean);
+    offerEls
+      .flatMap((el) => kids(kid(el, 'clinic'), 'doctor'))
+      .filter((el) => el.attrs.id === id)
+      .map((el) => field(el, 'speciality'))
+      .find(Boolean);
   return {
     root,
     shop: { name: field(shop, 'name'), company: field(shop, 'company'), url: field(shop, 'url') },
-    clinics: kids(kid(shop, 'clinics'), 'clinic').map((el) => ({ id: el.attrs.id, name: field(el, 'name'), phone: field(el, 'phone'), url: field(el, 'url'), city: field(el, 'city') })),
+    clinics: kids(kid(shop, 'clinics'), 'clinic').map((el) => ({
+      id: el.attrs.id,
+      name: field(el, 'name'),
+      phone: field(el, 'phone'),
+      url: field(el, 'url'),
+      city: field(el, 'city'),
+    })),
     doctors: kids(kid(shop, 'doctors'), 'doctor').map((el) => ({
       id: el.attrs.id!,
       name: field(el, 'name'),
@@ -178,12 +188,17 @@ async function demoDoctors(): Promise<DemoDoctor[]> {
   let next: string | undefined = `${demoUrl}/jsonapi/node/doctors?filter[status]=1&page[limit]=50`;
   while (next) {
     const doc: {
-      data: { attributes: { title: string; drupal_internal__nid: number | string; path: { alias: string } }; relationships: Record<string, { data: unknown }> }[];
+      data: {
+        attributes: { title: string; drupal_internal__nid: number | string; path: { alias: string } };
+        relationships: Record<string, { data: unknown }>;
+      }[];
       links?: { next?: { href: string } };
     } = await (await fetch(next)).json();
     for (const r of doc.data) {
       const refs = r.relationships.field_services?.data;
-      const services = (Array.isArray(refs) ? refs : []).map((ref: { meta?: { drupal_internal__target_id?: number | string } }) => Number(ref.meta?.drupal_internal__target_id));
+      const services = (Array.isArray(refs) ? refs : []).map((ref: { meta?: { drupal_internal__target_id?: number | string } }) =>
+        Number(ref.meta?.drupal_internal__target_id),
+      );
       found.push({ nid: Number(r.attributes.drupal_internal__nid), title: r.attributes.title, alias: r.attributes.path.alias, services });
     }
     next = doc.links?.next?.href;
@@ -205,7 +220,13 @@ async function demoPrices(): Promise<DemoPrice[]> {
   const found: DemoPrice[] = [];
   const walk = (rows: Row[]) => {
     for (const row of rows) {
-      if (row.field_price_sum) found.push({ code: row.field_code, item: row.field_price_item, sum: Number(row.field_price_sum), ...(row.nid && { nid: Number(row.nid) }) });
+      if (row.field_price_sum)
+        found.push({
+          code: row.field_code,
+          item: row.field_price_item,
+          sum: Number(row.field_price_sum),
+          ...(row.nid && { nid: Number(row.nid) }),
+        });
       walk(row.childs ?? []);
     }
   };
@@ -221,7 +242,8 @@ const feed = async () => {
 };
 
 /** The feed's service of a price row (its name, or a child's «parent: name»). */
-const serviceFor = (services: { id: string; name: string }[], row: DemoPrice) => services.filter((s) => s.name === row.item || s.name.endsWith(`: ${row.item}`));
+const serviceFor = (services: { id: string; name: string }[], row: DemoPrice) =>
+  services.filter((s) => s.name === row.item || s.name.endsWith(`: ${row.item}`));
 
 async function revalidate(tags: string) {
   const { response, settled } = await request(`/api/revalidate?tags=${encodeURIComponent(tags)}&secret=${TEST_SECRETS.PURGE_SECRET}`);
@@ -231,18 +253,26 @@ async function revalidate(tags: string) {
 }
 
 async function setPrices(sums: Record<string, string>) {
-  const res = await fetch(`${demoUrl}/__demo/prices`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ sums }) });
+  const res = await fetch(`${demoUrl}/__demo/prices`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ sums }),
+  });
   expect(res.status).toBe(200);
 }
 
 async function editNode(nid: number, edit: Record<string, unknown>) {
-  const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(edit) });
+  const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(edit),
+  });
   expect(res.status).toBe(200);
 }
 
 // ---- The reader itself ---------------------------------------------------------------------------
 
-describe('the test\'s XML reader', () => {
+describe("the test's XML reader", () => {
   it('takes a well-formed document and resolves its references', () => {
     const root = parseXml('<?xml version="1.0" encoding="UTF-8"?>\n<!-- x --><a b="1 &amp; 2"><c>&lt;d&gt; &#1046;&#x416;</c><e/></a>\n');
     expect(root.attrs.b).toBe('1 & 2');
@@ -292,7 +322,15 @@ const CONFIG = {
     name: 'Клиника',
     phone: '+7 (495) 000-00-00',
     shopUrl: undefined,
-    legal: { name: 'ООО «Клиника»', ogrn: '', inn: '', address: '123000, г. Москва, ул. Примерная, д. 1', licence: { number: '', date: '', issuer: '' }, supervisors: [], complaints: '' },
+    legal: {
+      name: 'ООО «Клиника»',
+      ogrn: '',
+      inn: '',
+      address: '123000, г. Москва, ул. Примерная, д. 1',
+      licence: { number: '', date: '', issuer: '' },
+      supervisors: [],
+      complaints: '',
+    },
   },
 } as unknown as Parameters<typeof composeFeed>[0];
 
@@ -303,7 +341,9 @@ describe('the feed, composed', () => {
     expect(experienceYears(doctorNode({ texts: { field_post: 'Врач-косметолог, стаж с 2004 года' } }), NOW)).toBe(22);
     expect(experienceYears(doctorNode({ texts: { field_experience: '9' } }), NOW)).toBe(9);
     expect(experienceYears(doctorNode({ texts: { field_career_start: '2010-09-01', field_staj_since: '2010' } }), NOW)).toBe(16);
-    expect(experienceYears(doctorNode({ texts: { field_post: 'Врач-косметолог', field_subtitle: 'Кандидат медицинских наук' } }), NOW)).toBeUndefined();
+    expect(
+      experienceYears(doctorNode({ texts: { field_post: 'Врач-косметолог', field_subtitle: 'Кандидат медицинских наук' } }), NOW),
+    ).toBeUndefined();
     expect(experienceYears(doctorNode({ texts: { body: 'Стаж 30 лет' } }), NOW)).toBeUndefined();
     expect(experienceYears(doctorNode({ texts: { field_experience: '1850' } }), NOW)).toBeUndefined();
   });
@@ -324,7 +364,9 @@ describe('the feed, composed', () => {
       images: { field_photo: [{ url: '/sites/default/files/doctors/ivanova.jpg', alt: '' }] },
     });
     // The speciality is said in the doctor's offers: one priced service Drupal links the full doctor to.
-    const prices: PriceGroup[] = [{ key: 'g', title: 'Дерматология', rows: [{ kind: 'item', name: 'Приём', sum: 3000, nid: 30, children: [] }] }];
+    const prices: PriceGroup[] = [
+      { key: 'g', title: 'Дерматология', rows: [{ kind: 'item', name: 'Приём', sum: 3000, nid: 30, children: [] }] },
+    ];
     const linked: NodeData = { ...full, links: { field_services: [{ title: 'Приём', nid: 30 }] } };
     const { doctors } = read(yandexFeedXml(composeFeed(CONFIG, { doctors: [bare, linked], prices }, NOW)));
     expect(doctors.find((d) => d.id === 'd7')?.children).toEqual(['name', 'url']);
@@ -345,21 +387,42 @@ describe('the feed, composed', () => {
           { kind: 'title', name: 'Пилинги', nid: 21, children: [] },
           { kind: 'item', code: 'K02.001', name: 'Миндальный пилинг', sum: 2500, nid: 21, url: '/services/pilingi.html', children: [] },
           { kind: 'item', name: 'Консультация', sum: 1000.5, children: [] },
-          { kind: 'title', code: 'A01.020', name: 'SMAS тела', nid: 40, children: [{ kind: 'item', name: 'Живот', sum: 30000, nid: 40, children: [] }] },
+          {
+            kind: 'title',
+            code: 'A01.020',
+            name: 'SMAS тела',
+            nid: 40,
+            children: [{ kind: 'item', name: 'Живот', sum: 30000, nid: 40, children: [] }],
+          },
         ],
       },
     ];
     const doctor = doctorNode({ links: { field_services: [{ title: 'Пилинги', nid: 21 }] } });
-    const other = doctorNode({ nid: 9, title: 'Сидоров', path: '/doctors/sidorov.html', links: { field_services: [{ title: 'Пилинги', nid: 21 }] } });
+    const other = doctorNode({
+      nid: 9,
+      title: 'Сидоров',
+      path: '/doctors/sidorov.html',
+      links: { field_services: [{ title: 'Пилинги', nid: 21 }] },
+    });
     const { services, offers } = read(yandexFeedXml(composeFeed(CONFIG, { doctors: [doctor, other], prices }, NOW)));
     expect(services.map((s) => s.name)).toEqual(['Миндальный пилинг', 'Консультация', 'SMAS тела: Живот']);
-    expect(pricedServices(prices).map((s) => s.category)).toEqual(['Косметология — Пилинги', 'Косметология — Пилинги', 'Косметология — SMAS тела']);
+    expect(pricedServices(prices).map((s) => s.category)).toEqual([
+      'Косметология — Пилинги',
+      'Косметология — Пилинги',
+      'Косметология — SMAS тела',
+    ]);
     const peel = services[0]!.id;
     expect(offers.filter((o) => o.service === peel).map((o) => [o.doctor, o.price, o.url])).toEqual([
       ['d7', 2500, `${SITE}/doctors/petrov.html`],
       ['d9', 2500, `${SITE}/doctors/sidorov.html`],
     ]);
-    expect(offers.find((o) => o.service === services[1]!.id)).toMatchObject({ doctor: undefined, price: 1000.5, clinic: '1', url: `${SITE}/price.html`, currency: 'RUB' });
+    expect(offers.find((o) => o.service === services[1]!.id)).toMatchObject({
+      doctor: undefined,
+      price: 1000.5,
+      clinic: '1',
+      url: `${SITE}/price.html`,
+      currency: 'RUB',
+    });
     expect(new Set(offers.map((o) => o.id)).size).toBe(offers.length);
     expect(new Set(services.map((s) => s.id)).size).toBe(services.length);
   });
@@ -380,7 +443,11 @@ describe('the feed, composed', () => {
 
 describe('/feeds/yandex-doctors.xml', () => {
   it('lists the clinic, every published doctor and every priced service of the demo origin', async () => {
-    const [expectedDoctors, expectedPrices, { root, shop, clinics, doctors, services, offers }] = await Promise.all([demoDoctors(), demoPrices(), feed()]);
+    const [expectedDoctors, expectedPrices, { root, shop, clinics, doctors, services, offers }] = await Promise.all([
+      demoDoctors(),
+      demoPrices(),
+      feed(),
+    ]);
     expect(root.attrs.date).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(shop).toEqual({ name: bindings.SITE_NAME, company: bindings.LEGAL_NAME, url: `${SITE}/` });
     expect(clinics).toEqual([{ id: '1', name: bindings.SITE_NAME, phone: bindings.SITE_PHONE, url: `${SITE}/`, city: 'Москва' }]);
@@ -399,7 +466,10 @@ describe('/feeds/yandex-doctors.xml', () => {
     for (const row of expectedPrices) {
       const matching = serviceFor(services, row);
       expect(matching.length, row.item).toBeGreaterThan(0);
-      expect(offers.some((o) => matching.some((s) => s.id === o.service) && o.price === row.sum), row.item).toBe(true);
+      expect(
+        offers.some((o) => matching.some((s) => s.id === o.service) && o.price === row.sum),
+        row.item,
+      ).toBe(true);
     }
     for (const offer of offers) {
       expect(offer.currency).toBe('RUB');
@@ -410,14 +480,18 @@ describe('/feeds/yandex-doctors.xml', () => {
   });
 
   it("lists every doctor of a bigger clinic, past JSON:API's 50 a page", async () => {
-    const res = await fetch(`${demoUrl}/__demo/doctors`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ count: 60 }) });
+    const res = await fetch(`${demoUrl}/__demo/doctors`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ count: 60 }),
+    });
     expect(res.status).toBe(200);
     const [expectedDoctors, { doctors }] = await Promise.all([demoDoctors(), feed()]);
     expect(expectedDoctors.length).toBeGreaterThan(50);
     expect(doctors.map((d) => d.url).sort()).toEqual(expectedDoctors.map((d) => `${SITE}${d.alias}`).sort());
   });
 
-  it("offers each doctor with the priced services Drupal links the doctor to, and the clinic alone for the rest", async () => {
+  it('offers each doctor with the priced services Drupal links the doctor to, and the clinic alone for the rest', async () => {
     const [expectedDoctors, expectedPrices, { doctors, services, offers }] = await Promise.all([demoDoctors(), demoPrices(), feed()]);
     const nameOf = (id: string | undefined) => doctors.find((d) => d.id === id)?.name;
     let linked = 0;
@@ -426,7 +500,11 @@ describe('/feeds/yandex-doctors.xml', () => {
       const offered = offers.filter((o) => ids.has(o.service) && o.price === row.sum);
       const withDoctors = expectedDoctors.filter((d) => row.nid !== undefined && d.services.includes(row.nid)).map((d) => d.title);
       linked += withDoctors.length;
-      if (withDoctors.length === 0) expect(offered.map((o) => o.doctor), row.item).toEqual([undefined]);
+      if (withDoctors.length === 0)
+        expect(
+          offered.map((o) => o.doctor),
+          row.item,
+        ).toEqual([undefined]);
       else expect(offered.map((o) => nameOf(o.doctor)).sort(), row.item).toEqual(withDoctors.sort());
     }
     // The demo links its doctors to priced services: the check above is not only of clinic-only offers.

@@ -12,7 +12,11 @@ export interface GalleryView {
 
 export const gallery: BundleModule<GalleryView> = {
   wants: ['field_gallery_image', 'field_gallery_image_1'],
-  view: (node: NodeData) => ({ bundle: 'gallery', images: images(node, 'field_gallery_image'), fullImages: images(node, 'field_gallery_image_1') }),
+  view: (node: NodeData) => ({
+    bundle: 'gallery',
+    images: images(node, 'field_gallery_image'),
+    fullImages: images(node, 'field_gallery_image_1'),
+  }),
 };
 
 /** How a gallery's page shows its pictures: whole, as documents, or as a labelled before/after pair. */
@@ -33,7 +37,11 @@ export function galleryKind(view: GalleryView, nid: number, licences: readonly V
 }
 
 /** A licence gallery's documents: each picture with the full-size scan it opens (the node's, else the licence view's, else itself). */
-export function galleryDocuments(view: GalleryView, nid: number, licences: readonly ViewRow[] | undefined): { thumb: Image; full: Image }[] {
+export function galleryDocuments(
+  view: GalleryView,
+  nid: number,
+  licences: readonly ViewRow[] | undefined,
+): { thumb: Image; full: Image }[] {
   const row = licences?.find((r) => r.nid === nid);
   const thumbs = view.images.length > 0 ? view.images : (row?.images ?? []);
   return thumbs.map((thumb, index) => ({ thumb, full: view.fullImages[index] ?? row?.fullImages[index] ?? thumb }));

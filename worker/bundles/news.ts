@@ -22,5 +22,11 @@ export const news = dated('news');
 /** A node of a JSON:API list as a line of a page's «other» list: its title, page, picture and date. */
 export function otherTeaser(node: NodeData): Teaser {
   const image = firstImage(node, 'field_image');
-  return { nid: node.nid, title: node.title, url: node.path, image: image && { ...image, alt: image.alt || node.title }, date: dateOf(node) };
+  return {
+    nid: node.nid,
+    title: node.title,
+    url: node.path,
+    image: image && { ...image, alt: image.alt || node.title },
+    date: dateOf(node),
+  };
 }

@@ -11,5 +11,9 @@ export interface PatientView {
 
 export const patients: BundleModule<PatientView> = {
   wants: ['field_photo'],
-  view: (node: NodeData) => ({ bundle: 'patients', photo: firstImage(node, 'field_photo', 'field_image'), feedback: html(node, 'field_feedback_text') }),
+  view: (node: NodeData) => ({
+    bundle: 'patients',
+    photo: firstImage(node, 'field_photo', 'field_image'),
+    feedback: html(node, 'field_feedback_text'),
+  }),
 };

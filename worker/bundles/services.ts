@@ -49,7 +49,9 @@ export const services: BundleModule<ServiceView> = {
     subtitle: text(node, 'field_subtitle'),
     photo: firstImage(node, 'field_photo', 'field_image', 'field_preview_photo'),
     videoId: youtubeId(text(node, 'field_youtube')),
-    descriptions: ['field_description1', 'field_description2', 'field_description3', 'field_description4'].flatMap((f) => html(node, f) ?? []),
+    descriptions: ['field_description1', 'field_description2', 'field_description3', 'field_description4'].flatMap(
+      (f) => html(node, f) ?? [],
+    ),
     duration: text(node, 'field_duration'),
     price: text(node, 'field_price2'),
     innerPrices: html(node, 'field_prices_inner'),

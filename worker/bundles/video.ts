@@ -11,5 +11,9 @@ export interface VideoView {
 
 export const video: BundleModule<VideoView> = {
   wants: ['field_image'],
-  view: (node: NodeData) => ({ bundle: 'video', videoId: youtubeId(text(node, 'field_youtube')), poster: firstImage(node, 'field_image', 'field_photo') }),
+  view: (node: NodeData) => ({
+    bundle: 'video',
+    videoId: youtubeId(text(node, 'field_youtube')),
+    poster: firstImage(node, 'field_image', 'field_photo'),
+  }),
 };

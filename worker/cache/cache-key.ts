@@ -8,9 +8,7 @@ export const KEY_VERSION = 'd5';
 /** Same payload, same key: query parameters sorted, fragment dropped. */
 export function normaliseUrl(url: string): string {
   const parsed = new URL(url);
-  const params = [...parsed.searchParams].sort(([a, av], [b, bv]) =>
-    a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1,
-  );
+  const params = [...parsed.searchParams].sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1));
   const query = new URLSearchParams(params).toString();
   return `${parsed.origin}${parsed.pathname}${query ? `?${query}` : ''}`;
 }

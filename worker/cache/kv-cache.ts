@@ -108,7 +108,12 @@ interface Stored {
 
 // A copy of unknown age is older than any purge.
 const fetchedAtOf = (entry: StoredEntry) => (Number.isFinite(entry.f) ? entry.f : 0);
-const storedOf = (entry: StoredEntry, metadata: EntryMetadata): Stored => ({ value: entry.v, metadata, tags: entry.t, fetchedAt: fetchedAtOf(entry) });
+const storedOf = (entry: StoredEntry, metadata: EntryMetadata): Stored => ({
+  value: entry.v,
+  metadata,
+  tags: entry.t,
+  fetchedAt: fetchedAtOf(entry),
+});
 
 const MIN_KV_TTL_SECONDS = 60;
 /** A leader's fetch also reads and parses the body after its timeout-bound answer. */
@@ -121,7 +126,12 @@ const speaksOfDrupal = (error: unknown) => error instanceof OriginError && error
 export function createKvCache({ kv, settings, guard, waitUntil, report, log = defaultLog }: KvCacheOptions): KvCache {
   const keyFor = cacheKey;
   const followerWaitMs = guard.timeoutMs + FOLLOWER_SLACK_MS;
-  const longestKeepSeconds = Math.max(MIN_KV_TTL_SECONDS, settings.maxAgeSeconds, settings.freshSeconds + settings.staleSeconds, settings.notFoundSeconds * 2);
+  const longestKeepSeconds = Math.max(
+    MIN_KV_TTL_SECONDS,
+    settings.maxAgeSeconds,
+    settings.freshSeconds + settings.staleSeconds,
+    settings.notFoundSeconds * 2,
+  );
 
   /**
    * The request's origin fetches under way. A cold page's copies are written once its own answers
@@ -137,10 +147,11 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
     waiting = [];
     setTimeout(() => ready.forEach((go) => go()), 0);
   };
-  const quiet = () => new Promise<void>((go) => {
-    waiting.push(go);
-    settled();
-  });
+  const quiet = () =>
+    new Promise<void>((go) => {
+      waiting.push(go);
+      settled();
+    });
 
   const write = async (key: string, value: unknown, metadata: EntryMetadata, tags: string[] | undefined, fetchedAt: number) => {
     const keepSeconds = metadata.n
@@ -170,7 +181,8 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
   };
 
   /** The failure beside the payload tells other isolates to serve the copy at once for a while. */
-  const markFailing = (key: string, stored: Stored) => write(key, stored.value, { ...stored.metadata, ef: Date.now() }, stored.tags, stored.fetchedAt);
+  const markFailing = (key: string, stored: Stored) =>
+    write(key, stored.value, { ...stored.metadata, ef: Date.now() }, stored.tags, stored.fetchedAt);
 
   /**
    * One origin fetch per key and isolate (and, where the store has claims, per key across
@@ -257,7 +269,11 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
       const stored = await read(key);
       if (!stored) {
         // Learned once the page's own calls are answered, rather than beside them in the round its first byte waits for.
-        waitUntil(quiet().then(() => refresh(key, load, undefined)).catch((error: unknown) => log(`Drupal: ${url} не получен`, error)));
+        waitUntil(
+          quiet()
+            .then(() => refresh(key, load, undefined))
+            .catch((error: unknown) => log(`Drupal: ${url} не получен`, error)),
+        );
         return undefined;
       }
       if (Date.now() < stored.metadata.fu && !(await outdated(stored))) return cache.get(url, load);
@@ -284,7 +300,11 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
         if (stored && !purged && now < stored.metadata.su) {
           settle('STALE');
           if (!inFlight(key, followerWaitMs) && guard.breaker.admit()) {
-            waitUntil(refresh(key, load, stored.fetchedAt, keep).catch((error: unknown) => log(`Drupal: фоновое обновление ${url} не удалось`, error)));
+            waitUntil(
+              refresh(key, load, stored.fetchedAt, keep).catch((error: unknown) =>
+                log(`Drupal: фоновое обновление ${url} не удалось`, error),
+              ),
+            );
           }
           return stored.value as T;
         }
@@ -299,7 +319,8 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
         if (!stored) {
           settle('MISS');
           // Nothing to serve instead: worth waiting for another request's probe rather than failing at once.
-          if (!(await guard.breaker.admitOrAwaitProbe())) throw new OriginError('Drupal недоступен: запросы приостановлены после череды ошибок');
+          if (!(await guard.breaker.admitOrAwaitProbe()))
+            throw new OriginError('Drupal недоступен: запросы приостановлены после череды ошибок');
         }
         const fetching = refresh(key, load, stored?.fetchedAt, keep);
         // Finishes and stores even if this visitor goes away; other requests may be waiting for it.
@@ -311,7 +332,8 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
         } catch (error) {
           if (!stored) throw error;
           log(`Drupal: ${url} недоступен, отдаём сохранённую копию`, error);
-          if (speaksOfDrupal(error)) waitUntil(markFailing(key, stored).catch((e: unknown) => log(`KV: не удалось отметить сбой ${key}`, e)));
+          if (speaksOfDrupal(error))
+            waitUntil(markFailing(key, stored).catch((e: unknown) => log(`KV: не удалось отметить сбой ${key}`, e)));
           settle('STALE');
           return stored.value as T;
         }

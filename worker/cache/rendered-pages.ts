@@ -46,7 +46,14 @@ export const keptSince = (): number => purges;
  * Keeps a page rendered from `since` (keptSince() when it started) until `freshUntil`
  * (a stale page: undefined) or WINDOW_MS from now, whichever is first.
  */
-export function keepRenderedPage(scope: object, key: string, page: RenderedPage, since: number, freshUntil: number | undefined, now = Date.now()): void {
+export function keepRenderedPage(
+  scope: object,
+  key: string,
+  page: RenderedPage,
+  since: number,
+  freshUntil: number | undefined,
+  now = Date.now(),
+): void {
   const until = Math.min(now + WINDOW_MS, freshUntil ?? Infinity);
   if (until <= now || since !== purges) return;
   let pages = scopes.get(scope);

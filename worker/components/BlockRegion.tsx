@@ -60,6 +60,8 @@ export function BlockRegion({ blocks, region, landmark }: { blocks: Deferred<Blo
  */
 export function OtherRegions({ blocks, except = [] }: { blocks: Deferred<Block[]>; except?: readonly string[] }) {
   const all = use(blocks);
-  const regions = [...new Set(all.map((block) => block.region))].filter((region) => !PLACED_REGIONS.includes(region) && !except.includes(region));
+  const regions = [...new Set(all.map((block) => block.region))].filter(
+    (region) => !PLACED_REGIONS.includes(region) && !except.includes(region),
+  );
   return regions.map((region) => <Region key={region} region={region} placed={all.filter((block) => block.region === region)} />);
 }

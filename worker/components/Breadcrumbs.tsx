@@ -17,14 +17,23 @@ export function Breadcrumbs({ crumbs, siteName, siteUrl }: { crumbs: Deferred<Cr
       <ol>
         {items.map((crumb, i) => (
           <li key={i} className={i === mobileIndex ? 'breadcrumbs__mobile' : undefined}>
-            {crumb.link && i !== last ? <a href={crumb.link}>{crumb.title}</a> : <span aria-current={i === last ? 'page' : undefined}>{crumb.title}</span>}
+            {crumb.link && i !== last ? (
+              <a href={crumb.link}>{crumb.title}</a>
+            ) : (
+              <span aria-current={i === last ? 'page' : undefined}>{crumb.title}</span>
+            )}
           </li>
         ))}
       </ol>
       <StructuredData
         data={{
           '@type': 'BreadcrumbList',
-          itemListElement: items.map((crumb, i) => ({ '@type': 'ListItem', position: i + 1, name: crumb.title, item: onSite(siteUrl, crumb.link) })),
+          itemListElement: items.map((crumb, i) => ({
+            '@type': 'ListItem',
+            position: i + 1,
+            name: crumb.title,
+            item: onSite(siteUrl, crumb.link),
+          })),
         }}
       />
     </nav>

@@ -19,13 +19,22 @@ type Naming = { label: string; labelledBy?: never } | { labelledBy: string; labe
  * the Carousel behaviour hands the strip to swiper on becoming visible. Arrows and
  * dots are real buttons, in place from the start.
  */
-export function Carousel({ kind, slides, className, ...naming }: { kind: CarouselKind; slides: readonly CarouselSlide[]; className?: string } & Naming) {
+export function Carousel({
+  kind,
+  slides,
+  className,
+  ...naming
+}: { kind: CarouselKind; slides: readonly CarouselSlide[]; className?: string } & Naming) {
   const settings = CAROUSELS[kind];
   const count = slides.length;
   // The version for the visually impaired shows every slide at once, in reading order, with nothing that moves by itself.
   if (usePage().lowVision) {
     return (
-      <section className={['carousel-plain', `carousel-plain--${kind}`, className].filter(Boolean).join(' ')} aria-label={naming.label} aria-labelledby={naming.labelledBy}>
+      <section
+        className={['carousel-plain', `carousel-plain--${kind}`, className].filter(Boolean).join(' ')}
+        aria-label={naming.label}
+        aria-labelledby={naming.labelledBy}
+      >
         <ul className="carousel-plain__list">
           {slides.map((slide) => (
             <li key={slide.key} className="carousel-plain__item">
@@ -52,7 +61,13 @@ export function Carousel({ kind, slides, className, ...naming }: { kind: Carouse
         <div className="carousel__frame">
           <div className="carousel__track">
             {slides.map((slide, index) => (
-              <div key={slide.key} className="carousel__slide" role="group" aria-roledescription="слайд" aria-label={`${index + 1} из ${count}`}>
+              <div
+                key={slide.key}
+                className="carousel__slide"
+                role="group"
+                aria-roledescription="слайд"
+                aria-label={`${index + 1} из ${count}`}
+              >
                 {slide.content}
               </div>
             ))}

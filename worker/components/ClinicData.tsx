@@ -4,7 +4,15 @@ import { onSite, StructuredData } from './StructuredData';
 export function ClinicData({ name, phone, siteUrl }: { name: string; phone: string; siteUrl: string }) {
   return (
     <StructuredData
-      data={{ '@type': 'MedicalClinic', name, telephone: phone, url: onSite(siteUrl, '/'), logo: onSite(siteUrl, '/logo.svg'), foundingDate: '2013', currenciesAccepted: 'RUB' }}
+      data={{
+        '@type': 'MedicalClinic',
+        name,
+        telephone: phone,
+        url: onSite(siteUrl, '/'),
+        logo: onSite(siteUrl, '/logo.svg'),
+        foundingDate: '2013',
+        currenciesAccepted: 'RUB',
+      }}
     />
   );
 }

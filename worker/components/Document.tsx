@@ -50,7 +50,9 @@ export function Document({
         ))}
         {/* A module script runs after the streamed document is parsed, so it sees every island marker. */}
         <script type="module" src={clientAssets.loader} nonce={nonce} />
-        {metrikaId !== undefined && consent === 'analytics' && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: metrikaSnippet(metrikaId) }} />}
+        {metrikaId !== undefined && consent === 'analytics' && (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: metrikaSnippet(metrikaId) }} />
+        )}
       </head>
       <body>
         {/* First in the page, as a keyboard meets it; fixed at the bottom of the window, as the eye does. */}

@@ -12,9 +12,7 @@ export function EditLink({ drupalBaseUrl, nid, label }: { drupalBaseUrl: string;
     <a className="edit-link" href={`${drupalBaseUrl}/node/${nid}/edit`} target="_blank" rel="noopener">
       <Icon icon={Pencil} size={14} />
       <span>Редактировать</span>
-      <span className="visually-hidden">
-        {label ? ` «${label}»` : ''} в Drupal (откроется в новой вкладке)
-      </span>
+      <span className="visually-hidden">{label ? ` «${label}»` : ''} в Drupal (откроется в новой вкладке)</span>
     </a>
   );
 }

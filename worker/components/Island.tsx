@@ -29,7 +29,13 @@ export function Island<P extends SerializableProps>({
   const slot = { [SLOT_ATTRIBUTE]: '' };
   return (
     <div {...marker}>
-      <Component {...props}>{children === undefined ? undefined : <div {...slot} className="island-slot">{children}</div>}</Component>
+      <Component {...props}>
+        {children === undefined ? undefined : (
+          <div {...slot} className="island-slot">
+            {children}
+          </div>
+        )}
+      </Component>
     </div>
   );
 }

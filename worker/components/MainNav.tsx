@@ -86,7 +86,11 @@ export function MainNav({ menu, services, path }: { menu: Deferred<MenuItem[]>; 
                 <ul id={panelId} className={wide ? 'main-nav__panel main-nav__panel--wide' : 'main-nav__panel'}>
                   {item.children.map((child) => (
                     <li key={keyOf(child)} className="main-nav__subitem main-nav__subitem--top">
-                      <a className="main-nav__sublink main-nav__sublink--top" href={child.url} aria-current={child.url === path ? 'page' : undefined}>
+                      <a
+                        className="main-nav__sublink main-nav__sublink--top"
+                        href={child.url}
+                        aria-current={child.url === path ? 'page' : undefined}
+                      >
                         {child.title}
                       </a>
                       {child.children.length > 0 && <SubmenuList items={child.children} path={path} depth={2} />}

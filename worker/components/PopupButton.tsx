@@ -4,7 +4,6 @@ import { POPUP_ATTRIBUTE, popupPageOf, type PopupForm } from '../../common/popup
 import { WAKES_ATTRIBUTE } from '../../common/island-markers';
 import { ButtonContent, buttonClass, type ButtonLook } from './ui/Button';
 
-
 /**
  * A link that opens the popup of `form` (waking the popup island on first use);
  * without JavaScript it goes to the page that shows the same popup. It looks like

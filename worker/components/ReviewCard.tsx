@@ -16,9 +16,7 @@ export function ReviewCard({ row }: { row: ViewRow }) {
         <span className="review-card__who">
           <span className="review-card__name">{row.url ? <a href={row.url}>{row.title}</a> : row.title}</span>
           {(row.author || date) && (
-            <span className="review-card__meta">
-              {[row.author && `Врач: ${row.author}`, date].filter(Boolean).join(' · ')}
-            </span>
+            <span className="review-card__meta">{[row.author && `Врач: ${row.author}`, date].filter(Boolean).join(' · ')}</span>
           )}
         </span>
       </figcaption>

@@ -4,7 +4,9 @@
  * Drupal can close the element.
  */
 export function StructuredData({ data }: { data: Record<string, unknown> }) {
-  const json = JSON.stringify({ '@context': 'https://schema.org', ...data }).replace(/</g, '\\u003c').replace(/\u2028|\u2029/g, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
+  const json = JSON.stringify({ '@context': 'https://schema.org', ...data })
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028|\u2029/g, (c) => (c === '\u2028' ? '\\u2028' : '\\u2029'));
   return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: json }} />;
 }
 

@@ -21,7 +21,17 @@ export const anyPictured = (teasers: readonly Teaser[]) => teasers.some((teaser)
  * a card without a picture beside cards with one keeps the picture's room, quietly decorated, so
  * that its title lines up with theirs (a doctor Drupal has no photo of).
  */
-export function TeaserCard({ teaser, shape, dated = false, pictureRoom = false }: { teaser: Teaser; shape: TeaserShape; dated?: boolean; pictureRoom?: boolean }) {
+export function TeaserCard({
+  teaser,
+  shape,
+  dated = false,
+  pictureRoom = false,
+}: {
+  teaser: Teaser;
+  shape: TeaserShape;
+  dated?: boolean;
+  pictureRoom?: boolean;
+}) {
   const note = teaser.note ?? (teaser.until ? `до ${russianDay(teaser.until)}` : undefined);
   return (
     <article className={`teaser teaser--${shape}`}>
@@ -39,7 +49,15 @@ export function TeaserCard({ teaser, shape, dated = false, pictureRoom = false }
       )}
       <div className="teaser__body">
         {dated && teaser.date && <p className="teaser__date">{russianDay(teaser.date)}</p>}
-        <h3 className="teaser__title">{teaser.url ? <a className="teaser__link" href={teaser.url}>{teaser.title}</a> : teaser.title}</h3>
+        <h3 className="teaser__title">
+          {teaser.url ? (
+            <a className="teaser__link" href={teaser.url}>
+              {teaser.title}
+            </a>
+          ) : (
+            teaser.title
+          )}
+        </h3>
         {note && <p className="teaser__note">{note}</p>}
       </div>
     </article>

@@ -23,7 +23,14 @@ export function VideoFacade({ videoId, title, poster }: { videoId: string; title
           aria-label={`Смотреть видео: ${title}`}
         >
           {poster && (
-            <img className="video-facade__poster" src={poster.url} alt="" decoding="async" width={poster.width ?? 960} height={poster.height ?? 540} />
+            <img
+              className="video-facade__poster"
+              src={poster.url}
+              alt=""
+              decoding="async"
+              width={poster.width ?? 960}
+              height={poster.height ?? 540}
+            />
           )}
           <span className="play-badge video-facade__play" aria-hidden="true">
             <Icon icon={Play} size={30} />

@@ -16,7 +16,8 @@ export function formatDate(iso: string | undefined): string | undefined {
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /** YYYY-MM-DD → DD.MM.YYYY (spec §2), without time-zone arithmetic: the day is already the clinic's. */
-export const formatDay = (day: string | undefined): string | undefined => (day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day.split('-').reverse().join('.') : undefined);
+export const formatDay = (day: string | undefined): string | undefined =>
+  day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day.split('-').reverse().join('.') : undefined;
 
 const moscow = new Intl.DateTimeFormat('ru-RU', {
   timeZone: 'Europe/Moscow',

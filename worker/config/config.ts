@@ -8,12 +8,9 @@ import { legalDetails, legalSettings } from './legal';
 /** An unset setting arrives as undefined or, from an empty .dev.vars line, as "". */
 const unsetToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
-const httpUrl = z
-  .url({ protocol: /^https?$/, error: 'должен быть адресом http(s)://…' })
-  .transform((url) => url.replace(/\/+$/, ''));
+const httpUrl = z.url({ protocol: /^https?$/, error: 'должен быть адресом http(s)://…' }).transform((url) => url.replace(/\/+$/, ''));
 
-const seconds = (fallback: number) =>
-  z.preprocess(unsetToUndefined, z.coerce.number().int().min(0).default(fallback));
+const seconds = (fallback: number) => z.preprocess(unsetToUndefined, z.coerce.number().int().min(0).default(fallback));
 
 const optionalSecret = z.preprocess(unsetToUndefined, z.string().min(1).optional());
 
@@ -24,14 +21,20 @@ const edgeCache = (): FileCache | undefined => (globalThis as { caches?: { defau
 
 const ConfigSchema = z
   .object({
-    DRUPAL_CACHE: z.custom<KeyValueStore>((v) => has(v, 'getWithMetadata', 'put'), 'KV-пространство не подключено (kv_namespaces в wrangler.toml)'),
+    DRUPAL_CACHE: z.custom<KeyValueStore>(
+      (v) => has(v, 'getWithMetadata', 'put'),
+      'KV-пространство не подключено (kv_namespaces в wrangler.toml)',
+    ),
     ASSETS: z.custom<StaticAssets>((v) => has(v, 'fetch'), 'статические файлы не подключены ([assets] в wrangler.toml)'),
     DRUPAL_BASE_URL: z.preprocess(unsetToUndefined, httpUrl),
     SITE_URL: z.preprocess(unsetToUndefined, httpUrl),
     SITE_NAME: z.preprocess(unsetToUndefined, z.string().default('Клиника эстетической медицины')),
     SITE_PHONE: z.preprocess(
       unsetToUndefined,
-      z.string().regex(/^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/, 'должен иметь вид +7 (***) ***-**-**').default('+7 (495) 000-00-00'),
+      z
+        .string()
+        .regex(/^\+7 \(\d{3}\) \d{3}-\d{2}-\d{2}$/, 'должен иметь вид +7 (***) ***-**-**')
+        .default('+7 (495) 000-00-00'),
     ),
     SHOP_URL: z.preprocess(unsetToUndefined, httpUrl.optional()),
     CACHE_FRESH_SECONDS: seconds(300),
@@ -51,7 +54,13 @@ const ConfigSchema = z
         .string()
         .default('')
         .transform((list) => list.split(/\s+/).filter(Boolean))
-        .pipe(z.array(z.url({ protocol: /^https$/, error: 'должен быть списком адресов https://… через пробел' }).transform((url) => new URL(url).origin))),
+        .pipe(
+          z.array(
+            z
+              .url({ protocol: /^https$/, error: 'должен быть списком адресов https://… через пробел' })
+              .transform((url) => new URL(url).origin),
+          ),
+        ),
     ),
     DRUPAL_API_USER: optionalSecret,
     DRUPAL_API_PASSWORD: optionalSecret,
@@ -95,15 +104,14 @@ const ConfigSchema = z
     /** Origins the analytics counter loads from and reports to; the CSP lets them in. */
     analyticsOrigins: raw.ANALYTICS_ORIGINS,
     drupalCredentials:
-      raw.DRUPAL_API_USER && raw.DRUPAL_API_PASSWORD
-        ? { user: raw.DRUPAL_API_USER, password: raw.DRUPAL_API_PASSWORD }
-        : undefined,
+      raw.DRUPAL_API_USER && raw.DRUPAL_API_PASSWORD ? { user: raw.DRUPAL_API_USER, password: raw.DRUPAL_API_PASSWORD } : undefined,
     crm: raw.CRM_WEBHOOK_URL ? { url: raw.CRM_WEBHOOK_URL, token: raw.CRM_WEBHOOK_TOKEN } : undefined,
     leads: { queue: raw.LEADS, limiter: raw.FORM_LIMITER, retrySeconds: raw.LEAD_RETRY_SECONDS },
     metrikaId: raw.METRIKA_ID,
     purgeSecret: raw.PURGE_SECRET,
     undelivered: {
-      store: raw.UNDELIVERED && isD1(raw.UNDELIVERED) ? d1UndeliveredLeads(raw.UNDELIVERED) : (raw.UNDELIVERED as UndeliveredLeads | undefined),
+      store:
+        raw.UNDELIVERED && isD1(raw.UNDELIVERED) ? d1UndeliveredLeads(raw.UNDELIVERED) : (raw.UNDELIVERED as UndeliveredLeads | undefined),
       key: raw.UNDELIVERED_KEY,
     },
   }));

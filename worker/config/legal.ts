@@ -81,7 +81,14 @@ const defaultComplaints = (phone: string, address: string) =>
   ].join('\n\n');
 
 const unset = (value: unknown) => (value === '' ? undefined : value);
-const text = (what: string) => z.preprocess(unset, z.string({ error: `должен содержать ${what}` }).trim().min(1));
+const text = (what: string) =>
+  z.preprocess(
+    unset,
+    z
+      .string({ error: `должен содержать ${what}` })
+      .trim()
+      .min(1),
+  );
 
 const supervisorsJson = z
   .string()
@@ -89,7 +96,10 @@ const supervisorsJson = z
     try {
       return JSON.parse(json) as unknown;
     } catch {
-      ctx.addIssue({ code: 'custom', message: 'должен быть JSON-списком органов: [{"name": "…", "address": "…", "phone": "…", "site": "https://…"}]' });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'должен быть JSON-списком органов: [{"name": "…", "address": "…", "phone": "…", "site": "https://…"}]',
+      });
       return z.NEVER;
     }
   })
@@ -111,7 +121,10 @@ const supervisorsJson = z
 export const legalSettings = {
   LEGAL_NAME: text('полное наименование юридического лица'),
   LEGAL_OGRN: z.preprocess(unset, z.string().trim().refine(validOgrn, 'должен состоять из 13 цифр с верной контрольной цифрой')),
-  LEGAL_INN: z.preprocess(unset, z.string().trim().refine(validInn, 'должен состоять из 10 цифр с верной контрольной цифрой (ИНН юридического лица)')),
+  LEGAL_INN: z.preprocess(
+    unset,
+    z.string().trim().refine(validInn, 'должен состоять из 10 цифр с верной контрольной цифрой (ИНН юридического лица)'),
+  ),
   LEGAL_ADDRESS: text('адрес'),
   LICENSE_NUMBER: text('номер лицензии'),
   LICENSE_DATE: z.preprocess(unset, z.string().trim().refine(validDate, 'должна быть датой вида ДД.ММ.ГГГГ')),

@@ -1,7 +1,6 @@
 import type { ConfigProblem } from './config';
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /**
  * A plain page for ops: it names each broken setting but never echoes a value,
@@ -9,9 +8,7 @@ const escapeHtml = (text: string) =>
  * the layout needs the very settings that are missing.
  */
 export function misconfiguredPage(problems: ConfigProblem[]): Response {
-  const items = problems
-    .map((p) => `<li><code>${escapeHtml(p.setting)}</code>: ${escapeHtml(p.message)}</li>`)
-    .join('');
+  const items = problems.map((p) => `<li><code>${escapeHtml(p.setting)}</code>: ${escapeHtml(p.message)}</li>`).join('');
   const html = `<!DOCTYPE html><html lang="ru"><head><meta charset="utf-8"><title>Ошибка настройки сайта</title></head>
 <body><h1>Сайт временно недоступен: ошибка настройки</h1>
 <p>Исправьте настройки в wrangler.toml, <code>wrangler secret</code> или .dev.vars:</p><ul>${items}</ul></body></html>`;

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import type { KvCache, Loaded } from '../cache/kv-cache';
 import { decodeJson, parse, type Decoder } from './decode';
-import { endpoints, MAX_LIST_ITEMS, pathScoped, type CollectionQuery, type ListingRule, type MenuName, type OtherList, type ServiceList } from './endpoints';
+import {
+  endpoints,
+  MAX_LIST_ITEMS,
+  pathScoped,
+  type CollectionQuery,
+  type ListingRule,
+  type MenuName,
+  type OtherList,
+  type ServiceList,
+} from './endpoints';
 import { wantedRelationships } from '../bundles';
 import { linkFieldOf } from './link-field';
 import { isPublished, toNodeData } from './map-node';
@@ -23,7 +32,22 @@ import { PriceListSchema, type PriceGroup } from './schemas/price';
 import { TranslatePathSchema } from './schemas/translate-path';
 import { nodeStatus, numeric, optionalNumeric } from './schemas/lenient';
 import { rowsOf, sectionOf } from './schemas/view-rows';
-import type { Block, Crumb, HeadData, HomeSlide, MenuItem, NodeData, NodeLink, NodeList, NodePath, PathLookup, RedirectHop, SearchResult, Teaser, ViewRow } from './types';
+import type {
+  Block,
+  Crumb,
+  HeadData,
+  HomeSlide,
+  MenuItem,
+  NodeData,
+  NodeLink,
+  NodeList,
+  NodePath,
+  PathLookup,
+  RedirectHop,
+  SearchResult,
+  Teaser,
+  ViewRow,
+} from './types';
 
 /** A path's lookup that found an entity. */
 export type EntityLookup = Extract<PathLookup, { kind: 'entity' }>;
@@ -134,7 +158,8 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
     cache.get(url, async () => decode(await fetchFromOrigin(url, origin)), keep);
 
   /** What a resource type has, learned from a few of its resources and cached like any payload. */
-  const sampleUrl = (entityType: string, bundle: string) => urls.jsonapi(`${entityType}/${bundle}`, { 'page[limit]': String(RELATIONSHIP_SAMPLE) });
+  const sampleUrl = (entityType: string, bundle: string) =>
+    urls.jsonapi(`${entityType}/${bundle}`, { 'page[limit]': String(RELATIONSHIP_SAMPLE) });
   const relationshipsOf = (entityType: string, bundle: string): Promise<Relationships | null> =>
     optional(`relationships ${entityType}--${bundle}`, get(sampleUrl(entityType, bundle), decodeRelationships), null);
 
@@ -190,17 +215,25 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
    * purge rather than one per block and page, and asked beside a page's placements.
    */
   const blockBodies = (bundle: string) =>
-    get(urls.jsonapi(`block_content/${bundle}`, { [`fields[block_content--${bundle}]`]: 'body', 'page[limit]': String(COUNT_PAGE) }), async (response): Promise<Loaded<Record<string, string | null>>> => {
-      // A bundle Drupal will not list to us: each block is asked alone, as before.
-      if (response.status === 404 || response.status === 403) return { value: {}, negative: true, tags: ['block_content'] };
-      const first = (await decodeJson(`blocks ${bundle}`, BlockCollectionSchema)(response)).value;
-      const resources = await walk(`blocks ${bundle}`, first, BlockCollectionSchema, MAX_BLOCKS);
-      const value: Record<string, string | null> = {};
-      for (const resource of resources) if (resource) value[resource.uuid] = resource.html ? await sanitizeHtml(resource.html) : null;
-      return { value, tags: ['block_content'] };
-    });
+    get(
+      urls.jsonapi(`block_content/${bundle}`, { [`fields[block_content--${bundle}]`]: 'body', 'page[limit]': String(COUNT_PAGE) }),
+      async (response): Promise<Loaded<Record<string, string | null>>> => {
+        // A bundle Drupal will not list to us: each block is asked alone, as before.
+        if (response.status === 404 || response.status === 403) return { value: {}, negative: true, tags: ['block_content'] };
+        const first = (await decodeJson(`blocks ${bundle}`, BlockCollectionSchema)(response)).value;
+        const resources = await walk(`blocks ${bundle}`, first, BlockCollectionSchema, MAX_BLOCKS);
+        const value: Record<string, string | null> = {};
+        for (const resource of resources) if (resource) value[resource.uuid] = resource.html ? await sanitizeHtml(resource.html) : null;
+        return { value, tags: ['block_content'] };
+      },
+    );
 
-  const getIncluding = <T>(build: (include: readonly string[]) => string, include: readonly string[], decode: Decoder<T>, asked?: () => void) =>
+  const getIncluding = <T>(
+    build: (include: readonly string[]) => string,
+    include: readonly string[],
+    decode: Decoder<T>,
+    asked?: () => void,
+  ) =>
     cache.get(build(include), async () => {
       const response = fetchIncluding(build, include);
       asked?.();
@@ -211,7 +244,11 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
    * Whether Drupal answers at all right now: its JSON:API entry point, asked past the cache.
    * Anything but a 5xx or no answer says that Drupal itself is up.
    */
-  const drupalAnswers = () => fetchFromOrigin(urls.entryPoint(), origin).then(({ status }) => status < 500, () => false);
+  const drupalAnswers = () =>
+    fetchFromOrigin(urls.entryPoint(), origin).then(
+      ({ status }) => status < 500,
+      () => false,
+    );
 
   /**
    * A call about one path that Drupal answered with its 500 (an exception while answering it) while it
@@ -252,7 +289,9 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
     translatePath: (path) => {
       const url = urls.translatePath(path);
       const decode = tagged(decodeTranslatePath, (lookup) => (lookup.kind === 'entity' ? [`${lookup.entityType}:${lookup.id}`] : []));
-      return cache.get(url, () => onePathOnly('translate-path', url, async () => decode(await fetchFromOrigin(url, origin)), { kind: 'not-found' }));
+      return cache.get(url, () =>
+        onePathOnly('translate-path', url, async () => decode(await fetchFromOrigin(url, origin)), { kind: 'not-found' }),
+      );
     },
 
     pathBefore: async (path) => {
@@ -288,7 +327,15 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
             return links.then((found) => (found.length > 0 ? { ...block, html: '', links: found } : null));
           }
           const path = p.source.path;
-          const one = () => optional(`block ${p.id}`, get(urls.jsonapi(path), tagged(decodeBlockContent(`block ${p.id}`), () => ['block_content'])), null);
+          const one = () =>
+            optional(
+              `block ${p.id}`,
+              get(
+                urls.jsonapi(path),
+                tagged(decodeBlockContent(`block ${p.id}`), () => ['block_content']),
+              ),
+              null,
+            );
           const ref = blockContentRef(path);
           if (ref) placedBundles.add(ref.bundle);
           // A block its bundle's payload lacks (one Drupal would not list to us, or newer than the payload) is asked alone.
@@ -300,9 +347,17 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
       return { items, landing };
     },
 
-    menu: (name) => get(urls.menu(name), tagged(decodeJson(`menu ${name}`, MenuSchema, { notFound: [] }), () => [`menu:${name}`])),
+    menu: (name) =>
+      get(
+        urls.menu(name),
+        tagged(decodeJson(`menu ${name}`, MenuSchema, { notFound: [] }), () => [`menu:${name}`]),
+      ),
 
-    servicesMenu: () => get(urls.servicesMenu(), tagged(decodeJson('services menu', ServicesMenuSchema, { notFound: [] }), () => ['menu:services', 'node_list:services'])),
+    servicesMenu: () =>
+      get(
+        urls.servicesMenu(),
+        tagged(decodeJson('services menu', ServicesMenuSchema, { notFound: [] }), () => ['menu:services', 'node_list:services']),
+      ),
 
     entity: async (lookup, asked) => {
       const build = entityUrl(lookup);
@@ -310,11 +365,16 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
       const url = build(include);
       try {
         return await cache.get(url, () =>
-          onePathOnly(`${lookup.entityType} ${lookup.bundle}`, url, async () => {
-            const response = fetchIncluding(build, include);
-            asked?.();
-            return decodeEntity(lookup)(await response);
-          }, null),
+          onePathOnly(
+            `${lookup.entityType} ${lookup.bundle}`,
+            url,
+            async () => {
+              const response = fetchIncluding(build, include);
+              asked?.();
+              return decodeEntity(lookup)(await response);
+            },
+            null,
+          ),
         );
       } finally {
         asked?.();
@@ -325,7 +385,8 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
       const [include, rule] = await Promise.all([includesOf('node', bundle), ruleFor(bundle, query.rule)]);
       // JSON:API gives at most 50 a request: a longer list is asked 50 at a time along Drupal's next links.
       const walked = query.limit !== undefined && query.limit > COUNT_PAGE;
-      const build = (chosen: readonly string[]) => urls.collection(bundle, { ...query, rule, include: chosen, ...(walked ? { limit: COUNT_PAGE } : {}) });
+      const build = (chosen: readonly string[]) =>
+        urls.collection(bundle, { ...query, rule, include: chosen, ...(walked ? { limit: COUNT_PAGE } : {}) });
       const decode = async (response: OriginResponse): Promise<Loaded<NodeList>> => {
         // JSON:API's 404 for a resource type it does not have is Drupal's HTML page, not an error document.
         if (response.status === 404) return { value: { items: [], hasNext: false, absent: true }, negative: true, tags: listTags(bundle) };
@@ -333,10 +394,15 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
         const pages = walked ? await pagesOf(`list ${bundle}`, first, CollectionDocumentSchema, query.limit ?? COUNT_PAGE) : [first];
         const resources = pages.flatMap((doc) => doc.data.map((resource) => ({ resource, included: doc.included })));
         // The query asks for published nodes only; a draft that still comes (a Drupal that ignores the filter) is left out.
-        const items = await Promise.all(resources.filter(({ resource }) => isPublished(resource)).map(({ resource, included }) => toNodeData(resource, included)));
+        const items = await Promise.all(
+          resources.filter(({ resource }) => isPublished(resource)).map(({ resource, included }) => toNodeData(resource, included)),
+        );
         return {
           value: { items, hasNext: Boolean(pages.at(-1)?.links?.next), total: first.meta?.count },
-          tags: [...listTags(bundle), ...resources.flatMap(({ resource: r }) => nodeTags([{ nid: numeric.catch(0).parse(r.attributes.drupal_internal__nid) }]))],
+          tags: [
+            ...listTags(bundle),
+            ...resources.flatMap(({ resource: r }) => nodeTags([{ nid: numeric.catch(0).parse(r.attributes.drupal_internal__nid) }])),
+          ],
         };
       };
       if (!walked) return getIncluding(build, include, decode);
@@ -359,7 +425,10 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
     },
 
     async nodePaths(bundle) {
-      const first = urls.collection(bundle, { fields: ['path', 'changed', 'created', 'drupal_internal__nid', 'status', 'metatag'], limit: COUNT_PAGE });
+      const first = urls.collection(bundle, {
+        fields: ['path', 'changed', 'created', 'drupal_internal__nid', 'status', 'metatag'],
+        limit: COUNT_PAGE,
+      });
       return get(first, async (response) => {
         // Another clinic's Drupal may not have the bundle: nothing of it to list, asked again after a while.
         if (response.status === 404 || response.status === 403) {
@@ -421,11 +490,19 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
         'Content-Disposition': `file; filename="${literalFileName(file.name)}"`,
       });
       if (response.status !== 404 && response.status !== 405) return response;
-      await cache.remember(resource, false, NO_UPLOAD_RESOURCE_SECONDS).catch((error: unknown) => console.warn('KV: не удалось запомнить, что загрузки файлов нет', error instanceof Error ? error.message : error));
+      await cache
+        .remember(resource, false, NO_UPLOAD_RESOURCE_SECONDS)
+        .catch((error: unknown) =>
+          console.warn('KV: не удалось запомнить, что загрузки файлов нет', error instanceof Error ? error.message : error),
+        );
       return null;
     },
 
-    priceList: (page) => get(urls.priceList(page), tagged(decodeJson('price list', PriceListSchema, { notFound: [] }), () => ['price_list', ...listTags('services')])),
+    priceList: (page) =>
+      get(
+        urls.priceList(page),
+        tagged(decodeJson('price list', PriceListSchema, { notFound: [] }), () => ['price_list', ...listTags('services')]),
+      ),
 
     homeSlides: async (limit) =>
       getIncluding(
@@ -440,7 +517,16 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
               // The slider is photographs: a slide without its picture is left out.
               if (!image) return [];
               const link = linkFieldOf(resource.attributes);
-              return [{ uuid: node.uuid, title: node.title, bodyHtml: node.body?.html, image, mobileImage: node.images.field_photos_mobile?.[0], link }];
+              return [
+                {
+                  uuid: node.uuid,
+                  title: node.title,
+                  bodyHtml: node.body?.html,
+                  image,
+                  mobileImage: node.images.field_photos_mobile?.[0],
+                  link,
+                },
+              ];
             }),
           );
           return { value: slides.flat(), tags: listTags('sliders') };
@@ -448,28 +534,59 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
       ),
 
     otherList: (list, nid) =>
-      get(urls.otherList(list, nid), tagged(decodeJson(`other ${list}`, OtherListSchema, { notFound: [] }), (teasers) => [...listTags(OTHER_LIST_BUNDLE[list]), ...nodeTags(teasers)])),
+      get(
+        urls.otherList(list, nid),
+        tagged(decodeJson(`other ${list}`, OtherListSchema, { notFound: [] }), (teasers) => [
+          ...listTags(OTHER_LIST_BUNDLE[list]),
+          ...nodeTags(teasers),
+        ]),
+      ),
 
-    serviceRows: (list, nid) => get(urls.serviceList(list, nid), tagged(decodeRows(`service ${list}`), (rows) => [`node:${nid}`, ...listTags(SERVICE_LIST_BUNDLE[list]), ...nodeTags(rows)])),
-    doctorFeedback: (nid) => get(urls.doctorFeedback(nid), tagged(decodeRows('doctor feedback'), (rows) => [`node:${nid}`, ...listTags('reviews'), ...nodeTags(rows)])),
-    articleAuthor: (nid) => get(urls.articleAuthor(nid), tagged(decodeRows('article author'), (rows) => [`node:${nid}`, ...nodeTags(rows)])),
-    articleService: (nid) => get(urls.articleService(nid), tagged(decodeRows('article service'), (rows) => [`node:${nid}`, ...nodeTags(rows)])),
-    licenseImages: () => get(urls.licenseImages(), tagged(decodeRows('license images'), (rows) => [...listTags('gallery'), ...nodeTags(rows)])),
-    serviceChildren: (page) => get(urls.servicesChilds(page), async (response) => {
-      const { value, negative } = await decodeRaw('services childs')(response);
-      const items = (await sectionOf(value)).items;
-      return { value: items, negative, tags: [...listTags('services'), ...nodeTags(items)] };
-    }),
-    nextLinks: (page) => get(urls.nextCycleLinks(page), async (response) => {
-      const { value, negative } = await decodeRaw('next cycle links')(response);
-      const items = (await sectionOf(value)).items.flatMap((row): NodeLink[] => (row.url ? [{ title: row.title, url: row.url, nid: row.nid }] : []));
-      return { value: items, negative, tags: ['node_list', ...nodeTags(items)] };
-    }),
-    serviceSection: (page) => get(urls.servicesSubtree(page), async (response) => {
-      const { value, negative } = await decodeRaw('services subtree')(response);
-      const section = await sectionOf(value);
-      return { value: section, negative, tags: [...listTags('services'), ...nodeTags(section.items)] };
-    }),
+    serviceRows: (list, nid) =>
+      get(
+        urls.serviceList(list, nid),
+        tagged(decodeRows(`service ${list}`), (rows) => [`node:${nid}`, ...listTags(SERVICE_LIST_BUNDLE[list]), ...nodeTags(rows)]),
+      ),
+    doctorFeedback: (nid) =>
+      get(
+        urls.doctorFeedback(nid),
+        tagged(decodeRows('doctor feedback'), (rows) => [`node:${nid}`, ...listTags('reviews'), ...nodeTags(rows)]),
+      ),
+    articleAuthor: (nid) =>
+      get(
+        urls.articleAuthor(nid),
+        tagged(decodeRows('article author'), (rows) => [`node:${nid}`, ...nodeTags(rows)]),
+      ),
+    articleService: (nid) =>
+      get(
+        urls.articleService(nid),
+        tagged(decodeRows('article service'), (rows) => [`node:${nid}`, ...nodeTags(rows)]),
+      ),
+    licenseImages: () =>
+      get(
+        urls.licenseImages(),
+        tagged(decodeRows('license images'), (rows) => [...listTags('gallery'), ...nodeTags(rows)]),
+      ),
+    serviceChildren: (page) =>
+      get(urls.servicesChilds(page), async (response) => {
+        const { value, negative } = await decodeRaw('services childs')(response);
+        const items = (await sectionOf(value)).items;
+        return { value: items, negative, tags: [...listTags('services'), ...nodeTags(items)] };
+      }),
+    nextLinks: (page) =>
+      get(urls.nextCycleLinks(page), async (response) => {
+        const { value, negative } = await decodeRaw('next cycle links')(response);
+        const items = (await sectionOf(value)).items.flatMap((row): NodeLink[] =>
+          row.url ? [{ title: row.title, url: row.url, nid: row.nid }] : [],
+        );
+        return { value: items, negative, tags: ['node_list', ...nodeTags(items)] };
+      }),
+    serviceSection: (page) =>
+      get(urls.servicesSubtree(page), async (response) => {
+        const { value, negative } = await decodeRaw('services subtree')(response);
+        const section = await sectionOf(value);
+        return { value: section, negative, tags: [...listTags('services'), ...nodeTags(section.items)] };
+      }),
 
     async purgePath(path) {
       const lookup = await client.translatePath(path).catch(() => null);
@@ -576,7 +693,10 @@ const NodePathSchema = z
   .object({
     attributes: z
       .object({
-        path: z.object({ alias: z.string() }).transform((p): string | undefined => p.alias).catch(undefined),
+        path: z
+          .object({ alias: z.string() })
+          .transform((p): string | undefined => p.alias)
+          .catch(undefined),
         changed: dayOf,
         created: dayOf,
         drupal_internal__nid: optionalNumeric.catch(undefined),
@@ -594,7 +714,10 @@ const NodePathSchema = z
 
 const NodePathsSchema = z.object({
   data: z.array(NodePathSchema),
-  links: z.object({ next: z.object({ href: z.string() }).optional() }).passthrough().optional(),
+  links: z
+    .object({ next: z.object({ href: z.string() }).optional() })
+    .passthrough()
+    .optional(),
 });
 
 /** JSON:API's entry point: a link per resource type it serves (`node--news`). */

@@ -81,7 +81,8 @@ export function endpoints(base: string) {
     search: (keys: string) => url('/rest/search', { keys }),
     webformFields: (id: string) => url(`/webform_rest/${encodeURIComponent(id)}/fields`, { _format: 'json' }),
     webformSubmit: () => url('/webform_rest/submit', { _format: 'json' }),
-    webformUpload: (id: string, field: string) => url(`/webform_rest/${encodeURIComponent(id)}/upload/${encodeURIComponent(field)}`, { _format: 'json' }),
+    webformUpload: (id: string, field: string) =>
+      url(`/webform_rest/${encodeURIComponent(id)}/upload/${encodeURIComponent(field)}`, { _format: 'json' }),
     priceList: (page: string) => url('/blocks_for_page/special_links/price.html', { page }),
     otherList: (list: OtherList, nid: number) => url(`/rest/${list}/other/${nid}`),
     // Spec §7 writes these two with ?_format=json and the others without; Drupal is asked as the spec says.
@@ -100,4 +101,14 @@ export function endpoints(base: string) {
 export type Endpoints = ReturnType<typeof endpoints>;
 
 /** Every call keyed by a page path, for purging one path. */
-export const pathScoped = ['translatePath', 'redirect', 'metatags', 'blocks', 'breadcrumb', 'servicesChilds', 'servicesSubtree', 'nextCycleLinks', 'priceList'] as const;
+export const pathScoped = [
+  'translatePath',
+  'redirect',
+  'metatags',
+  'blocks',
+  'breadcrumb',
+  'servicesChilds',
+  'servicesSubtree',
+  'nextCycleLinks',
+  'priceList',
+] as const;

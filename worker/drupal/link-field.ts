@@ -25,7 +25,9 @@ export function hrefOfUri(uri: string): string | undefined {
   const [scheme, rest = ''] = splitScheme(trimmed);
   switch (scheme) {
     case 'internal':
-      return rest.startsWith('/') || rest.startsWith('?') || rest.startsWith('#') ? safeUrl(rest.startsWith('/') ? rest : `/${rest}`) : undefined;
+      return rest.startsWith('/') || rest.startsWith('?') || rest.startsWith('#')
+        ? safeUrl(rest.startsWith('/') ? rest : `/${rest}`)
+        : undefined;
     case 'base':
       return safeUrl(`/${rest.replace(/^\/+/, '')}`);
     case 'entity': {

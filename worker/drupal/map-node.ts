@@ -7,7 +7,16 @@ import { FileAttributesSchema, PathFieldSchema, TextFieldSchema, type Resource }
 import { nodeStatus, numeric, optionalNumeric, optionalText } from './schemas/lenient';
 import type { Image, NodeData, NodeLink } from './types';
 
-const SKIPPED_ATTRIBUTES = new Set(['drupal_internal__nid', 'drupal_internal__vid', 'title', 'body', 'description', 'path', 'created', 'status']);
+const SKIPPED_ATTRIBUTES = new Set([
+  'drupal_internal__nid',
+  'drupal_internal__vid',
+  'title',
+  'body',
+  'description',
+  'path',
+  'created',
+  'status',
+]);
 
 /** An attribute as text; `html` when it came from a formatted-text object (Drupal's HTML). */
 const TextLike = z.union([
@@ -84,7 +93,13 @@ function resolveLinks(resource: Resource, included: readonly Resource[]): Record
       const title = optionalText.catch(undefined).parse(a.title ?? a.name);
       // An unpublished target is not linked: visitors would meet a 403.
       if (!title || !isPublished(target)) return [];
-      return [{ title, url: safeUrl(PathFieldSchema.safeParse(a.path).data?.alias), nid: optionalNumeric.catch(undefined).parse(a.drupal_internal__nid) }];
+      return [
+        {
+          title,
+          url: safeUrl(PathFieldSchema.safeParse(a.path).data?.alias),
+          nid: optionalNumeric.catch(undefined).parse(a.drupal_internal__nid),
+        },
+      ];
     });
     if (resolved.length > 0) links[field] = resolved;
   }

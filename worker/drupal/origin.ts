@@ -50,16 +50,27 @@ export function fetchFromOrigin(url: string, options: OriginOptions): Promise<Or
 }
 
 /** A write to Drupal (a webform submission, a file upload): never cached, the same failures as a read. */
-export function postToOrigin(url: string, body: BodyInit, contentType: string, options: OriginOptions, extra: Record<string, string> = {}): Promise<OriginResponse> {
+export function postToOrigin(
+  url: string,
+  body: BodyInit,
+  contentType: string,
+  options: OriginOptions,
+  extra: Record<string, string> = {},
+): Promise<OriginResponse> {
   return callOrigin(url, options, { method: 'POST', body, headers: { 'Content-Type': contentType, ...extra } });
 }
 
-async function callOrigin(url: string, options: OriginOptions, init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {}): Promise<OriginResponse> {
+async function callOrigin(
+  url: string,
+  options: OriginOptions,
+  init: { method?: string; body?: BodyInit; headers?: Record<string, string> } = {},
+): Promise<OriginResponse> {
   const headers = new Headers({ Accept: 'application/vnd.api+json, application/json;q=0.9, */*;q=0.1', ...init.headers });
   // Never both: with Basic, Drupal's basic_auth would answer as the API user, not the editor.
   // Basic auth as UTF-8: btoa alone refuses a password with Cyrillic letters.
   if (options.cookie) headers.set('Cookie', options.cookie);
-  else if (options.credentials) headers.set('Authorization', `Basic ${base64(`${options.credentials.user}:${options.credentials.password}`)}`);
+  else if (options.credentials)
+    headers.set('Authorization', `Basic ${base64(`${options.credentials.user}:${options.credentials.password}`)}`);
   const doFetch = options.fetch ?? fetch;
   const method = init.method ?? 'GET';
   const ended = options.recorder?.start(method, url);
@@ -88,7 +99,12 @@ async function callOrigin(url: string, options: OriginOptions, init: { method?: 
     return { status: response.status, body: JSON.parse(text) as unknown };
   } catch {
     // Every call we make answers JSON; a 2xx that is not (a maintenance page, a cut-off body) means Drupal is not well.
-    if (response.ok) throw new OriginError(`Drupal ответил ${response.status}, но не JSON (${response.headers.get('Content-Type') ?? 'без типа'})`, response.status, { unhealthy: true });
+    if (response.ok)
+      throw new OriginError(
+        `Drupal ответил ${response.status}, но не JSON (${response.headers.get('Content-Type') ?? 'без типа'})`,
+        response.status,
+        { unhealthy: true },
+      );
     return { status: response.status, body: text };
   }
 }

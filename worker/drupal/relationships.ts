@@ -64,7 +64,11 @@ export function possibleRelationships(body: unknown): string[] | undefined {
   if (!doc.success) return undefined;
   for (const { detail } of doc.data.errors) {
     const match = /not a valid relationship field name\.(?:\s*Possible values:\s*([^]*?)\.?\s*)?$/.exec(detail.trim());
-    if (match) return (match[1] ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+    if (match)
+      return (match[1] ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean);
   }
   return undefined;
 }

@@ -21,18 +21,57 @@ import { VIDEO_EMBED_ORIGINS } from './video-hosts';
 const GLOBAL_ATTRIBUTES = ['class', 'title', 'lang', 'dir'];
 
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
-  p: [], br: [], hr: [], div: [], span: [], pre: [], code: [],
-  h2: [], h3: [], h4: [], h5: [], h6: [],
-  strong: [], b: [], em: [], i: [], u: [], s: [], sub: [], sup: [], small: [], mark: [], del: [], ins: [], abbr: [],
-  blockquote: ['cite'], q: ['cite'], cite: [],
-  ul: [], ol: ['start', 'reversed', 'type'], li: ['value'], dl: [], dt: [], dd: [],
+  p: [],
+  br: [],
+  hr: [],
+  div: [],
+  span: [],
+  pre: [],
+  code: [],
+  h2: [],
+  h3: [],
+  h4: [],
+  h5: [],
+  h6: [],
+  strong: [],
+  b: [],
+  em: [],
+  i: [],
+  u: [],
+  s: [],
+  sub: [],
+  sup: [],
+  small: [],
+  mark: [],
+  del: [],
+  ins: [],
+  abbr: [],
+  blockquote: ['cite'],
+  q: ['cite'],
+  cite: [],
+  ul: [],
+  ol: ['start', 'reversed', 'type'],
+  li: ['value'],
+  dl: [],
+  dt: [],
+  dd: [],
   a: ['href', 'target', 'rel', 'hreflang'],
   img: ['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'decoding'],
-  picture: [], source: ['srcset', 'src', 'sizes', 'media', 'type', 'width', 'height'],
+  picture: [],
+  source: ['srcset', 'src', 'sizes', 'media', 'type', 'width', 'height'],
   video: ['src', 'poster', 'controls', 'width', 'height', 'preload', 'muted', 'loop', 'playsinline'],
-  figure: [], figcaption: [],
-  table: [], caption: [], colgroup: ['span'], col: ['span'], thead: [], tbody: [], tfoot: [], tr: [],
-  th: ['colspan', 'rowspan', 'scope'], td: ['colspan', 'rowspan'],
+  figure: [],
+  figcaption: [],
+  table: [],
+  caption: [],
+  colgroup: ['span'],
+  col: ['span'],
+  thead: [],
+  tbody: [],
+  tfoot: [],
+  tr: [],
+  th: ['colspan', 'rowspan', 'scope'],
+  td: ['colspan', 'rowspan'],
   // Only with a src from a video player (isAllowedEmbed); any other iframe is dropped.
   iframe: ['src', 'width', 'height', 'title', 'allow', 'allowfullscreen', 'frameborder', 'loading', 'referrerpolicy'],
 };
@@ -43,9 +82,36 @@ const ALLOWED: Readonly<Record<string, readonly string[]>> = {
  * noframes, noscript, plaintext, iframe): unwrapped, that text would become markup.
  */
 const DROPPED = new Set([
-  'script', 'style', 'template', 'noscript', 'object', 'embed', 'applet', 'svg', 'math',
-  'form', 'input', 'button', 'textarea', 'select', 'option', 'optgroup', 'datalist', 'output',
-  'base', 'meta', 'link', 'title', 'head', 'frame', 'frameset', 'noframes', 'noembed', 'xmp', 'plaintext', 'portal',
+  'script',
+  'style',
+  'template',
+  'noscript',
+  'object',
+  'embed',
+  'applet',
+  'svg',
+  'math',
+  'form',
+  'input',
+  'button',
+  'textarea',
+  'select',
+  'option',
+  'optgroup',
+  'datalist',
+  'output',
+  'base',
+  'meta',
+  'link',
+  'title',
+  'head',
+  'frame',
+  'frameset',
+  'noframes',
+  'noembed',
+  'xmp',
+  'plaintext',
+  'portal',
 ]);
 
 /**
@@ -105,7 +171,10 @@ function checkedUrl(tag: string, name: string, value: string): string | undefine
 
 /** `srcset` is a comma-separated list of "URL descriptor"; one bad URL drops the attribute. */
 function checkedSrcset(value: string): string | undefined {
-  const candidates = value.split(',').map((c) => c.trim()).filter(Boolean);
+  const candidates = value
+    .split(',')
+    .map((c) => c.trim())
+    .filter(Boolean);
   const ok = candidates.every((candidate) => safeUrl(candidate.split(/\s+/)[0]) !== undefined);
   return ok && candidates.length > 0 ? candidates.join(', ') : undefined;
 }
@@ -158,7 +227,13 @@ function sanitizeElement(element: Element): void {
     if (target !== null && target !== '_blank') element.removeAttribute('target');
     // A page opened with _blank must not get a handle on ours (window.opener) nor our URL.
     if (target === '_blank') {
-      const rel = new Set([...decodeEntities(element.getAttribute('rel') ?? '').split(/\s+/).filter(Boolean), 'noopener', 'noreferrer']);
+      const rel = new Set([
+        ...decodeEntities(element.getAttribute('rel') ?? '')
+          .split(/\s+/)
+          .filter(Boolean),
+        'noopener',
+        'noreferrer',
+      ]);
       element.setAttribute('rel', escapeAttribute([...rel].join(' ')));
     }
   }
@@ -181,17 +256,15 @@ function markPopupLink(element: Element, popup: PopupForm): void {
 /** Drupal HTML made safe to render as is (see above). */
 export async function sanitizeHtml(html: string): Promise<string> {
   if (html === '') return '';
-  const rewriter = new HTMLRewriter()
-    .on('*', { element: sanitizeElement })
-    .onDocument({
-      comments: (comment) => {
-        comment.remove();
-      },
-      // A `<` in text is text only because of what followed it; once a neighbour is removed
-      // ("<<script></script>img onerror=…>") it could start a tag. Escaped, it cannot.
-      text: (text) => {
-        if (text.text.includes('<')) text.replace(text.text.replaceAll('<', '&lt;'), { html: true });
-      },
-    });
+  const rewriter = new HTMLRewriter().on('*', { element: sanitizeElement }).onDocument({
+    comments: (comment) => {
+      comment.remove();
+    },
+    // A `<` in text is text only because of what followed it; once a neighbour is removed
+    // ("<<script></script>img onerror=…>") it could start a tag. Escaped, it cannot.
+    text: (text) => {
+      if (text.text.includes('<')) text.replace(text.text.replaceAll('<', '&lt;'), { html: true });
+    },
+  });
   return rewriter.transform(new Response(html + TERMINATOR)).text();
 }

@@ -84,7 +84,10 @@ const fileRetry = (carried: readonly Upload[], phone: string): Acceptance => ({
   kind: 'invalid',
   status: 503,
   errors: Object.fromEntries(
-    carried.map((file) => [file.key, `Файл сейчас не получилось передать. Отправьте заявку ещё раз через несколько минут или позвоните нам: ${phone}`]),
+    carried.map((file) => [
+      file.key,
+      `Файл сейчас не получилось передать. Отправьте заявку ещё раз через несколько минут или позвоните нам: ${phone}`,
+    ]),
   ),
 });
 
@@ -103,7 +106,8 @@ export async function acceptLead(context: AcceptContext, lead: Lead, uploads: re
     return crm === 'lost' ? { kind: 'lost' } : { kind: 'accepted', sid: lead.id };
   }
 
-  const upload = uploads.length > 0 ? await uploadFiles(context.drupal, lead, uploads) : { kind: 'uploaded' as const, fileIds: {}, carried: [] };
+  const upload =
+    uploads.length > 0 ? await uploadFiles(context.drupal, lead, uploads) : { kind: 'uploaded' as const, fileIds: {}, carried: [] };
   if (upload.kind === 'invalid') return { kind: 'invalid', status: 400, errors: upload.errors };
   if (Object.keys(upload.fileIds).length > 0) lead.fileIds = upload.fileIds;
   if (upload.carried.length > 0) {
@@ -120,7 +124,8 @@ export async function acceptLead(context: AcceptContext, lead: Lead, uploads: re
     const outcome = await submitLead(context.drupal, lead);
     if (outcome.kind === 'accepted') {
       // The CRM hears of it from the queue, with retries; the visitor does not wait for it.
-      if (!lead.crmSent && !(await context.keep({ kind: 'crm', lead, sid: outcome.sid }))) console.error(`${describeLead(lead)} принята Drupal (sid ${outcome.sid}), но не поставлена в очередь CRM`);
+      if (!lead.crmSent && !(await context.keep({ kind: 'crm', lead, sid: outcome.sid })))
+        console.error(`${describeLead(lead)} принята Drupal (sid ${outcome.sid}), но не поставлена в очередь CRM`);
       return { kind: 'accepted', sid: outcome.sid };
     }
     if (outcome.kind === 'invalid') {
@@ -144,9 +149,11 @@ export async function acceptLead(context: AcceptContext, lead: Lead, uploads: re
   console.error(`Drupal отказал: ${describeLead(lead)}: ${reason}; передаём в CRM, в Drupal повторим позже`);
   if (!lead.crmSent) {
     const crm = await toCrmNow(context, lead, []);
-    if (crm === 'lost' || crm === 'too-large') return (await context.keep({ kind: 'drupal', lead })) ? { kind: 'queued' } : { kind: 'lost' };
+    if (crm === 'lost' || crm === 'too-large')
+      return (await context.keep({ kind: 'drupal', lead })) ? { kind: 'queued' } : { kind: 'lost' };
     lead.crmSent = true;
   }
-  if (!(await context.keep({ kind: 'drupal', lead }))) console.error(`${describeLead(lead)} передана в CRM, но не поставлена в очередь Drupal`);
+  if (!(await context.keep({ kind: 'drupal', lead })))
+    console.error(`${describeLead(lead)} передана в CRM, но не поставлена в очередь Drupal`);
   return { kind: 'queued' };
 }

@@ -46,10 +46,16 @@ export function crmFileOf(upload: Upload): CrmFile {
  * comment's first line). The lead's id is the idempotency key, so a retry after a
  * lost answer is no second lead. Throws when the CRM does not take it.
  */
-export async function postToCrm(config: Config, lead: Lead, { sid, files = [] }: { sid?: string; files?: readonly CrmFile[] } = {}): Promise<void> {
+export async function postToCrm(
+  config: Config,
+  lead: Lead,
+  { sid, files = [] }: { sid?: string; files?: readonly CrmFile[] } = {},
+): Promise<void> {
   if (!config.crm) {
     // Nothing to deliver to: said loudly, once, rather than retried forever.
-    console.error(`CRM не настроен (CRM_WEBHOOK_URL): ${describeLead(lead)} передана только в Drupal${sid ? ` (sid ${sid})` : ''}${files.length ? `; файлов не передано: ${files.length}` : ''}`);
+    console.error(
+      `CRM не настроен (CRM_WEBHOOK_URL): ${describeLead(lead)} передана только в Drupal${sid ? ` (sid ${sid})` : ''}${files.length ? `; файлов не передано: ${files.length}` : ''}`,
+    );
     return;
   }
   const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Idempotency-Key': lead.id };
@@ -63,7 +69,12 @@ export async function postToCrm(config: Config, lead: Lead, { sid, files = [] }:
   };
   let response: Response;
   try {
-    response = await fetch(config.crm.url, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(config.origin.timeoutMs) });
+    response = await fetch(config.crm.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(config.origin.timeoutMs),
+    });
   } catch (error) {
     throw new DeliveryFailure(`CRM недоступна (${error instanceof Error ? error.name : 'ошибка'})`);
   }

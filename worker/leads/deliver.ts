@@ -7,7 +7,8 @@ import { submitLead } from './submit';
 
 /** Retries wait LEAD_RETRY_SECONDS, then twice as long each time, never more than an hour. */
 const MAX_DELAY_SECONDS = 3600;
-export const retryDelay = (attempts: number, baseSeconds: number) => Math.min(MAX_DELAY_SECONDS, baseSeconds * 2 ** Math.max(0, attempts - 1));
+export const retryDelay = (attempts: number, baseSeconds: number) =>
+  Math.min(MAX_DELAY_SECONDS, baseSeconds * 2 ** Math.max(0, attempts - 1));
 
 /**
  * One message: a lead still owed to Drupal is submitted, then announced to the CRM;
@@ -15,7 +16,13 @@ export const retryDelay = (attempts: number, baseSeconds: number) => Math.min(MA
  * that the popup never showed) sends the lead to the CRM at once and leaves it
  * owed to Drupal, marked so that the CRM is not told a second time.
  */
-async function deliver(message: LeadMessage, config: Config, queue: LeadQueue, waitUntil: (p: Promise<unknown>) => void, delaySeconds: number): Promise<void> {
+async function deliver(
+  message: LeadMessage,
+  config: Config,
+  queue: LeadQueue,
+  waitUntil: (p: Promise<unknown>) => void,
+  delaySeconds: number,
+): Promise<void> {
   if (message.kind === 'crm') return postToCrm(config, message.lead, { sid: message.sid, files: message.files });
   const { lead } = message;
   const drupal = drupalClientFor(config, { waitUntil });
@@ -48,7 +55,9 @@ export async function deliverLeads(batch: LeadBatch, config: Config, waitUntil: 
     } catch (error) {
       // The id, the form, the attempt and the outcome in our words: nothing of the lead (crm.ts failureOf).
       const failure = failureOf(error);
-      console.warn(`Доставка: ${describeLead(message.body.lead)} (${message.body.kind}), попытка ${message.attempts}: ${failure}; повтор через ${delaySeconds} с`);
+      console.warn(
+        `Доставка: ${describeLead(message.body.lead)} (${message.body.kind}), попытка ${message.attempts}: ${failure}; повтор через ${delaySeconds} с`,
+      );
       message.retry({ delaySeconds }, failure);
     }
   }

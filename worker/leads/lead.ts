@@ -81,14 +81,18 @@ const NAME_PARTS = ['first', 'middle', 'last'];
 const ANSWERS = new Set<FieldKind>(['checkbox', 'terms', 'checkboxes', 'radios', 'number', 'composite']);
 
 /** A value as one line of text: a list or a composite as a person reads it. */
-const plain = (field: LeadField): string => field.text ?? (typeof field.value === 'string' ? field.value : Object.values(field.value).join(', '));
+const plain = (field: LeadField): string =>
+  field.text ?? (typeof field.value === 'string' ? field.value : Object.values(field.value).join(', '));
 
 /** The parts `test` picks, joined, from the first composite that has them filled. */
 function fromParts(lead: Lead, test: (part: { key: string; kind: FieldKind }) => boolean): string {
   for (const field of lead.fields) {
     const values = field.value;
     if (typeof values !== 'object' || Array.isArray(values)) continue;
-    const found = (field.parts ?? []).filter(test).map((part) => values[part.key]?.trim() ?? '').filter(Boolean);
+    const found = (field.parts ?? [])
+      .filter(test)
+      .map((part) => values[part.key]?.trim() ?? '')
+      .filter(Boolean);
     if (found.length) return found.join(' ');
   }
   return '';
@@ -101,7 +105,9 @@ export function crmPayload(lead: Lead, formTitle: string): CrmPayload {
     return found ? plain(found) : '';
   };
   const dated = lead.fields.filter((f) => f.kind === 'date').map((f) => `Дата: ${plain(f).split('-').reverse().join('.')}`);
-  const timed = lead.fields.filter((f) => f.kind === 'time' || (f.kind === 'select' && /vremya|time/i.test(f.key))).map((f) => `Время: ${plain(f)}`);
+  const timed = lead.fields
+    .filter((f) => f.kind === 'time' || (f.kind === 'select' && /vremya|time/i.test(f.key)))
+    .map((f) => `Время: ${plain(f)}`);
   const words = lead.fields.filter((f) => f.kind === 'textarea').map(plain);
   const others = lead.fields
     .filter((f) => (f.kind === 'select' && !/vremya|time/i.test(f.key)) || ANSWERS.has(f.kind))
@@ -127,7 +133,8 @@ export function crmPayload(lead: Lead, formTitle: string): CrmPayload {
 export function drupalBody(lead: Lead, fileIds: Record<string, string> = {}): Record<string, unknown> {
   const body: Record<string, unknown> = { webform_id: lead.webformId };
   // A ticked webform checkbox (or terms of service) is 1; lists and composites go as webform_rest takes them.
-  for (const field of lead.fields) body[field.key] = field.kind === 'checkbox' || field.kind === 'terms' ? (field.value === '1' ? 1 : 0) : field.value;
+  for (const field of lead.fields)
+    body[field.key] = field.kind === 'checkbox' || field.kind === 'terms' ? (field.value === '1' ? 1 : 0) : field.value;
   Object.assign(body, fileIds);
   return body;
 }

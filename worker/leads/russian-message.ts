@@ -16,7 +16,10 @@ const MEANINGS: readonly (readonly [RegExp, string])[] = [
   [/already been submitted|must be unique|is already taken|already in use/i, 'Такое значение уже было отправлено. Укажите другое.'],
   [/is required|field is required|must be filled/i, 'Заполните это поле.'],
   [/do not match|does not match/i, 'Значения не совпадают.'],
-  [/must be (?:higher|greater|lower|less|between|at least|at most|no (?:more|less))|minimum|maximum|out of range/i, 'Укажите значение из допустимого диапазона.'],
+  [
+    /must be (?:higher|greater|lower|less|between|at least|at most|no (?:more|less))|minimum|maximum|out of range/i,
+    'Укажите значение из допустимого диапазона.',
+  ],
   [/not a valid number|must be a number|must be an integer/i, 'Укажите число.'],
   [/cannot be longer|too long|characters? or less|exceeds/i, 'Слишком длинное значение. Сократите его.'],
   [/e-?mail/i, 'Проверьте адрес электронной почты.'],

@@ -20,15 +20,22 @@ export interface Upload {
 }
 
 /** Where each file went: Drupal's fid, or left for the CRM (no upload resource, or Drupal failing at that moment). */
-export type UploadOutcome = { kind: 'uploaded'; fileIds: Record<string, string>; carried: Upload[] } | { kind: 'invalid'; errors: Record<string, string> };
+export type UploadOutcome =
+  { kind: 'uploaded'; fileIds: Record<string, string>; carried: Upload[] } | { kind: 'invalid'; errors: Record<string, string> };
 
 const Accepted = z.object({ sid: z.union([z.string().min(1), z.number()]) }).passthrough();
 /** 4.x puts "Submitted Data contains validation errors." beside the map; a refusal has the map's `message` alone. */
 const FieldErrors = z.object({ message: z.string().optional(), error: z.record(z.string(), z.unknown()) }).passthrough();
 const Refusal = z.object({ message: z.string() }).passthrough();
-const Uploaded = z.object({ fid: z.union([z.array(z.object({ value: z.union([z.number(), z.string()]) }).passthrough()).min(1), z.number(), z.string()]) }).passthrough();
+const Uploaded = z
+  .object({ fid: z.union([z.array(z.object({ value: z.union([z.number(), z.string()]) }).passthrough()).min(1), z.number(), z.string()]) })
+  .passthrough();
 
-const reasonOf = (text: string) => text.replace(/<[^>]*>/g, '').trim().slice(0, 200);
+const reasonOf = (text: string) =>
+  text
+    .replace(/<[^>]*>/g, '')
+    .trim()
+    .slice(0, 200);
 
 export function readSubmitAnswer(status: number, body: unknown): SubmitOutcome | undefined {
   const accepted = Accepted.safeParse(body);
@@ -39,7 +46,8 @@ export function readSubmitAnswer(status: number, body: unknown): SubmitOutcome |
     const { message: summary, error } = failed.data;
     const entries = Object.entries(error);
     // `{"error":{"message":…}}` with no summary is a refusal; with it, `message` is a field of that name.
-    if (status === 400 && summary === undefined && entries.length === 1 && typeof error.message === 'string') return { kind: 'refused', reason: reasonOf(error.message) };
+    if (status === 400 && summary === undefined && entries.length === 1 && typeof error.message === 'string')
+      return { kind: 'refused', reason: reasonOf(error.message) };
     const errors: Record<string, string> = {};
     for (const [name, text] of entries) if (typeof text === 'string') errors[name] = reasonOf(text);
     if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
@@ -86,14 +94,20 @@ export async function uploadFiles(drupal: DrupalClient, lead: Lead, files: reado
 
 /** The line Drupal's submission gets for a file only the CRM has. */
 export const carriedFileNote = (name: string, lost = false) =>
-  lost ? `Файл «${name}» не сохранён (нет ни загрузки файлов в Drupal, ни CRM): попросите прислать его ещё раз` : `Файл «${name}» передан в CRM`;
+  lost
+    ? `Файл «${name}» не сохранён (нет ни загрузки файлов в Drupal, ни CRM): попросите прислать его ещё раз`
+    : `Файл «${name}» передан в CRM`;
 
 /**
  * Submits a lead to webform_rest, with the fids of the files Drupal took; the others
  * are named in the form's first textarea. Throws OriginError when Drupal is
  * unreachable or failing: the caller keeps the lead on the queue.
  */
-export async function submitLead(drupal: DrupalClient, lead: Lead, fileIds: Record<string, string> = lead.fileIds ?? {}): Promise<SubmitOutcome> {
+export async function submitLead(
+  drupal: DrupalClient,
+  lead: Lead,
+  fileIds: Record<string, string> = lead.fileIds ?? {},
+): Promise<SubmitOutcome> {
   const body = drupalBody(lead, fileIds);
   const notes = lead.files.filter((file) => !fileIds[file.key]).map((file) => carriedFileNote(file.name, lead.filesLost));
   if (notes.length > 0 && lead.noteKey) {
@@ -103,5 +117,7 @@ export async function submitLead(drupal: DrupalClient, lead: Lead, fileIds: Reco
   const response = await drupal.submitWebform(body, lead.referer);
   const outcome = readSubmitAnswer(response.status, response.body);
   if (outcome) return outcome;
-  throw new OriginError(`webform ${lead.webformId}: Drupal ответил ${response.status}`, response.status, { unhealthy: response.status >= 500 });
+  throw new OriginError(`webform ${lead.webformId}: Drupal ответил ${response.status}`, response.status, {
+    unhealthy: response.status >= 500,
+  });
 }

@@ -58,7 +58,11 @@ function cryptoKey(base64: string): Promise<CryptoKey> {
 export async function seal(message: LeadMessage, key: string, id: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(IV_BYTES));
   const plain = new TextEncoder().encode(JSON.stringify(message));
-  const cipher = await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(id) }, await cryptoKey(key), plain);
+  const cipher = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv, additionalData: new TextEncoder().encode(id) },
+    await cryptoKey(key),
+    plain,
+  );
   return `${VERSION}.${toBase64(iv)}.${toBase64(new Uint8Array(cipher))}`;
 }
 
@@ -71,7 +75,11 @@ export async function unseal(sealed: string, key: string, id: string): Promise<L
   const cipherBytes = cipher ? fromBase64(cipher) : null;
   if (version !== VERSION || !ivBytes || !cipherBytes) throw new UndeliveredUnreadable('запись повреждена');
   try {
-    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: ivBytes, additionalData: new TextEncoder().encode(id) }, await cryptoKey(key), cipherBytes);
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: ivBytes, additionalData: new TextEncoder().encode(id) },
+      await cryptoKey(key),
+      cipherBytes,
+    );
     return JSON.parse(new TextDecoder().decode(plain)) as LeadMessage;
   } catch (error) {
     if (error instanceof UndeliveredUnavailable) throw error;
@@ -166,7 +174,12 @@ async function readNote(kv: KeyValueStore, message: LeadMessage): Promise<Failur
 
 /** A dead-letter queue's batch, as Cloudflare's MessageBatch gives it. */
 export interface DeadLetterBatch {
-  readonly messages: readonly { readonly id: string; readonly body: LeadMessage; ack(): void; retry(options?: { delaySeconds?: number }): void }[];
+  readonly messages: readonly {
+    readonly id: string;
+    readonly body: LeadMessage;
+    ack(): void;
+    retry(options?: { delaySeconds?: number }): void;
+  }[];
 }
 
 /** Unkept dead letters are asked again after an hour: the dead-letter queue's retries (wrangler.toml) then span its retention. */
@@ -181,7 +194,10 @@ export async function consumeDeadLetters(batch: DeadLetterBatch, config: Config)
       message.ack();
       await config.kv.delete(noteKey(message.body)).catch(() => undefined);
     } catch (error) {
-      const why = error instanceof UndeliveredUnavailable ? error.message : `хранилище не ответило (${error instanceof Error ? error.name : 'ошибка'})`;
+      const why =
+        error instanceof UndeliveredUnavailable
+          ? error.message
+          : `хранилище не ответило (${error instanceof Error ? error.name : 'ошибка'})`;
       console.error(
         `НЕДОСТАВЛЕННАЯ ЗАЯВКА НЕ СОХРАНЕНА: ${describeLead(message.body.lead)} (${message.body.kind}): ${why}. ` +
           `Она остаётся в очереди недоставленных (dead letter queue) и будет взята снова через ${UNKEPT_RETRY_SECONDS / 60} мин; исправьте настройку.`,

@@ -41,7 +41,8 @@ export function headOnSite(head: HeadData, siteUrl: string, drupalBaseUrl: strin
   };
 }
 
-const kindOf = (tag: HeadTag): string => (tag.tag === 'link' ? (tag.attributes.rel ?? '') : (tag.attributes.property ?? tag.attributes.name ?? '')).toLowerCase();
+const kindOf = (tag: HeadTag): string =>
+  (tag.tag === 'link' ? (tag.attributes.rel ?? '') : (tag.attributes.property ?? tag.attributes.name ?? '')).toLowerCase();
 
 const urlOf = (tag: HeadTag): string | undefined => (tag.tag === 'link' ? tag.attributes.href : tag.attributes.content);
 

@@ -48,7 +48,9 @@ export function loadLayout(drupal: DrupalClient, config: Config, path: string, k
   return {
     ...loadSharedParts(drupal, config),
     path,
-    head: optional('metatag', drupal.metatags(path, keep), { tags: [] }).then((head) => headOnSite(head, config.siteUrl, config.drupalBaseUrl)),
+    head: optional('metatag', drupal.metatags(path, keep), { tags: [] }).then((head) =>
+      headOnSite(head, config.siteUrl, config.drupalBaseUrl),
+    ),
     ...loadBlocks(drupal, path),
     breadcrumb: defer(optional('breadcrumb', drupal.breadcrumb(path, keep), [])),
   };

@@ -49,7 +49,8 @@ function teaserOf(node: NodeData): Teaser {
  */
 export function loadPreFooter(drupal: DrupalClient, about?: PageSubject): PreFooterData {
   const list = (bundle: string, other: OtherList, asked: number): Promise<Teaser[]> => {
-    if (about?.bundle !== bundle) return drupal.nodes(bundle, { sort: '-created', limit: asked }).then((nodes) => nodes.items.map(teaserOf));
+    if (about?.bundle !== bundle)
+      return drupal.nodes(bundle, { sort: '-created', limit: asked }).then((nodes) => nodes.items.map(teaserOf));
     // The listing of this very kind is the page: a carousel of the same items would only repeat it.
     const nid = about.nid;
     if (nid === undefined) return Promise.resolve([]);
@@ -70,4 +71,5 @@ export function loadPreFooter(drupal: DrupalClient, about?: PageSubject): PreFoo
 }
 
 /** The lists that may still be on their way when the page starts streaming. */
-export const preFooterParts = (data: PreFooterData | undefined): Promise<unknown>[] => (data ? [data.doctors, data.news, data.promotions] : []);
+export const preFooterParts = (data: PreFooterData | undefined): Promise<unknown>[] =>
+  data ? [data.doctors, data.news, data.promotions] : [];

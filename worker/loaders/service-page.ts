@@ -47,6 +47,11 @@ export function loadServicePage(drupal: DrupalClient, nid: number, path: string,
     licences: defer(optional('license images', drupal.licenseImages(), [])),
     section: defer(optional('services subtree', drupal.serviceSection(path), { items: [] })),
     prices: defer(optional('service prices', drupal.priceList(path), [])),
-    blocks: defer(frameBlocks.then((blocks) => blocks.filter((block) => SERVICE_PAGE_REGIONS.includes(block.region)), () => [])),
+    blocks: defer(
+      frameBlocks.then(
+        (blocks) => blocks.filter((block) => SERVICE_PAGE_REGIONS.includes(block.region)),
+        () => [],
+      ),
+    ),
   };
 }

@@ -82,7 +82,8 @@ function yearsOfValue(value: string, now: Date): number | undefined {
 function yearsOfText(text: string, now: Date): number | undefined {
   const since = /стаж[^0-9]{0,30}?с\s*(\d{4})/iu.exec(text);
   if (since) return yearsSince(Number(since[1]), now);
-  const stated = /стаж[^0-9]{0,30}?(\d{1,2})\s*(?:год|лет)/iu.exec(text) ?? /(\d{1,2})\s*(?:год|года|лет)\s+(?:[а-яё]+\s+)?(?:стаж|опыт)/iu.exec(text);
+  const stated =
+    /стаж[^0-9]{0,30}?(\d{1,2})\s*(?:год|лет)/iu.exec(text) ?? /(\d{1,2})\s*(?:год|года|лет)\s+(?:[а-яё]+\s+)?(?:стаж|опыт)/iu.exec(text);
   return stated ? plausibleYears(Number(stated[1])) : undefined;
 }
 
@@ -183,7 +184,14 @@ export function composeFeed(config: Pick<Config, 'siteUrl' | 'site'>, sources: F
   const { siteUrl, site } = config;
   const root = pageUrl(siteUrl, '/') ?? siteUrl;
   const city = cityOf(site.legal.address);
-  const clinic: FeedClinic = { id: CLINIC_ID, name: site.name, ...(city && { city }), address: site.legal.address, phone: site.phone, url: root };
+  const clinic: FeedClinic = {
+    id: CLINIC_ID,
+    name: site.name,
+    ...(city && { city }),
+    address: site.legal.address,
+    phone: site.phone,
+    url: root,
+  };
   const doctors = (sources.doctors ?? []).flatMap((node) => doctorOf(node, siteUrl, now) ?? []);
   const services = pricedServices(sources.prices ?? []);
   const priceListUrl = pageUrl(siteUrl, '/price.html') ?? root;
@@ -191,7 +199,14 @@ export function composeFeed(config: Pick<Config, 'siteUrl' | 'site'>, sources: F
     const price = row.sum!;
     const linked = row.nid === undefined ? [] : doctors.filter((doctor) => doctor.services.has(row.nid!));
     if (linked.length === 0) return [{ id, url: onSite(siteUrl, row.url) ?? priceListUrl, price, clinicId: CLINIC_ID, serviceId: id }];
-    return linked.map((doctor) => ({ id: `${id}${doctor.id}`, url: doctor.url, price, clinicId: CLINIC_ID, serviceId: id, doctorId: doctor.id }));
+    return linked.map((doctor) => ({
+      id: `${id}${doctor.id}`,
+      url: doctor.url,
+      price,
+      clinicId: CLINIC_ID,
+      serviceId: id,
+      doctorId: doctor.id,
+    }));
   });
   return {
     date: now,

@@ -21,14 +21,22 @@ export function configured(): MiddlewareHandler<{ Bindings: Bindings; Variables:
   return async (c, next) => {
     const result = readConfig(c.env);
     if (!result.ok) {
-      if (new URL(c.req.url).pathname === HEALTH_PATH) return misconfiguredHealth(result.problems, c.env?.PLATFORM === 'node' ? 'node' : 'workers');
+      if (new URL(c.req.url).pathname === HEALTH_PATH)
+        return misconfiguredHealth(result.problems, c.env?.PLATFORM === 'node' ? 'node' : 'workers');
       return misconfiguredPage(result.problems);
     }
     const { config } = result;
     const cacheReport = new CacheReport();
     c.set('config', config);
     c.set('cacheReport', cacheReport);
-    c.set('drupal', drupalClientFor(config, { waitUntil: (promise) => c.executionCtx.waitUntil(promise), report: cacheReport, recorder: c.var.drupalCalls }));
+    c.set(
+      'drupal',
+      drupalClientFor(config, {
+        waitUntil: (promise) => c.executionCtx.waitUntil(promise),
+        report: cacheReport,
+        recorder: c.var.drupalCalls,
+      }),
+    );
     await next();
   };
 }

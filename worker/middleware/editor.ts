@@ -96,7 +96,10 @@ function sessionIdOf(c: Context): string | undefined {
 
 function newSessionId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 async function sha256Hex(text: string): Promise<string> {
@@ -173,7 +176,10 @@ const EDITOR_BAR =
  * browser cache may keep what an editor saw. A session that is forged, expired
  * or ended in Drupal is forgotten and its cookie cleared.
  */
-export function editorSession(): MiddlewareHandler<{ Bindings: Bindings; Variables: ConfigVariables & EditorVariables & Partial<RequestLogVariables> }> {
+export function editorSession(): MiddlewareHandler<{
+  Bindings: Bindings;
+  Variables: ConfigVariables & EditorVariables & Partial<RequestLogVariables>;
+}> {
   return async (c, next) => {
     const { config } = c.var;
     const id = sessionIdOf(c);
@@ -223,9 +229,7 @@ export function editorSession(): MiddlewareHandler<{ Bindings: Bindings; Variabl
 
 // ---- Logging in and out ----------------------------------------------------------------------------
 
-export type LoginOutcome =
-  | { ok: true; uid: number }
-  | { ok: false; reason: 'denied' | 'flood' | 'unavailable' };
+export type LoginOutcome = { ok: true; uid: number } | { ok: false; reason: 'denied' | 'flood' | 'unavailable' };
 
 /** `SESS…=…` / `SSESS…=…` pairs of Drupal's Set-Cookie headers: the session, nothing else it may set. */
 function drupalSessionCookie(headers: Headers): string | undefined {
@@ -236,18 +240,13 @@ function drupalSessionCookie(headers: Headers): string | undefined {
   return pairs.length > 0 ? pairs.join('; ') : undefined;
 }
 
-
 /**
  * Logs in against Drupal's JSON login (drupal-api.md §4a) without the site's
  * credentials (Drupal answers 403 to a logged-in caller). Wrong credentials are
  * Drupal's 400, flood control its 403. On success the Drupal session is stored
  * under a new opaque id, and the returned Set-Cookie gives the browser that id.
  */
-export async function logIn<E extends Needs>(
-  c: Context<E>,
-  name: string,
-  pass: string,
-): Promise<LoginOutcome & { setCookie?: string }> {
+export async function logIn<E extends Needs>(c: Context<E>, name: string, pass: string): Promise<LoginOutcome & { setCookie?: string }> {
   const { config } = c.var;
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
   // A Drupal that trusts Cloudflare as its reverse proxy then counts failed logins per visitor, not per worker.

@@ -7,7 +7,9 @@ export interface PagePathVariables {
 }
 
 /** A path Drupal could never have is answered by `refuse` (the 400 page) before any Drupal call. */
-export function pagePath<E extends Env & { Variables: PagePathVariables }>(refuse: (c: Context<E>) => Promise<Response>): MiddlewareHandler<E> {
+export function pagePath<E extends Env & { Variables: PagePathVariables }>(
+  refuse: (c: Context<E>) => Promise<Response>,
+): MiddlewareHandler<E> {
   return async (c, next) => {
     const parsed = parsePagePath(new URL(c.req.url).pathname);
     if (!parsed.ok) return refuse(c);

@@ -72,7 +72,8 @@ export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
       // A page started on a guess (routes/content.tsx) that Drupal then corrects asks again, for the right node.
       preFooter: (about) => {
         const key = JSON.stringify(about ?? null);
-        if (!preFooter || (about !== undefined && preFooter.about !== key)) preFooter = { about: key, lists: loadPreFooter(c.var.drupal, about) };
+        if (!preFooter || (about !== undefined && preFooter.about !== key))
+          preFooter = { about: key, lists: loadPreFooter(c.var.drupal, about) };
         return preFooter.lists;
       },
     };
@@ -83,7 +84,10 @@ export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
       return renderPage({
         status,
         layout,
-        frame: status >= 400 ? errorFrame(started, () => loadErrorLayout(c.var.drupal, c.var.config, pagePath(), status)) : (started ?? frame.forPage()),
+        frame:
+          status >= 400
+            ? errorFrame(started, () => loadErrorLayout(c.var.drupal, c.var.config, pagePath(), status))
+            : (started ?? frame.forPage()),
         title: props.title,
         searchKeywords: props.searchKeywords,
         popup: props.popup,

@@ -52,7 +52,13 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
         // A part rendered after the headers may have gone to Drupal: only a page made wholly of cached payloads is kept.
         const status = await report.summary();
         if (body.length > MAX_KEPT_LENGTH || (status !== 'HIT' && status !== 'STALE')) return;
-        keepRenderedPage(scope, key, { status: 200, headers, pieces: piecesOf(body, nonce) }, since, status === 'HIT' ? report.firstStale : undefined);
+        keepRenderedPage(
+          scope,
+          key,
+          { status: 200, headers, pieces: piecesOf(body, nonce) },
+          since,
+          status === 'HIT' ? report.firstStale : undefined,
+        );
       })().catch(() => undefined),
     );
   };

@@ -30,7 +30,8 @@ export async function resolvePath(drupal: DrupalClient, path: string, basePath =
   }
   if (lookup.kind === 'external') return { kind: 'not-found' };
   // A webform's own page: one of the popups opens on its page (the canonical address); any other form is no page here.
-  if (lookup.kind === 'webform') return isPopupForm(lookup.id) ? { kind: 'redirect', location: popupPageOf(lookup.id), status: 301 } : { kind: 'not-found' };
+  if (lookup.kind === 'webform')
+    return isPopupForm(lookup.id) ? { kind: 'redirect', location: popupPageOf(lookup.id), status: 301 } : { kind: 'not-found' };
   // One address per page: another letter case or the system path answers 301 to the alias, not a second copy.
   if (canonical && lookup.kind === 'entity' && PAGED_ENTITIES.has(lookup.entityType)) {
     const elsewhere = canonicalPathOf(lookup.resolvedPath, canonical.requested, canonical.drupalBaseUrl);

@@ -21,7 +21,10 @@ export interface StreamOptions {
  * (app.onError) rather than a 200 with a hole; one in a part streamed later can
  * only be logged, the status being sent.
  */
-export async function streamHtml(document: ReactNode, { status, headers = {}, waitForAll, inline, nonce }: StreamOptions): Promise<Response> {
+export async function streamHtml(
+  document: ReactNode,
+  { status, headers = {}, waitForAll, inline, nonce }: StreamOptions,
+): Promise<Response> {
   let ownFailure: { error: unknown } | undefined;
   let sent = false;
   const onError = (error: unknown) => {

@@ -55,22 +55,31 @@ export async function renderPage(page: PageRender): Promise<Response> {
   // An error page says so, whatever its frame came from.
   const xCache = page.status >= 500 ? 'ERROR' : cacheStatus;
   const document = (
-    <Document head={head} title={documentTitle(page.title, page.frame.site.name)} nonce={page.nonce} metrikaId={page.frame.site.metrikaId} consent={page.consent} lowVision={page.lowVision}>
+    <Document
+      head={head}
+      title={documentTitle(page.title, page.frame.site.name)}
+      nonce={page.nonce}
+      metrikaId={page.frame.site.metrikaId}
+      consent={page.consent}
+      lowVision={page.lowVision}
+    >
       <PageContext value={{ url: page.pageUrl, lowVision: page.lowVision }}>
-      {page.layout === 'bare' ? (
-        <BareLayout layout={page.frame} nonce={page.nonce}>{page.body}</BareLayout>
-      ) : (
-        <DefaultLayout
-          layout={page.frame}
-          searchKeywords={page.searchKeywords}
-          popup={page.popup}
-          preFooter={page.preFooter}
-          ownRegions={page.ownRegions}
-          nonce={page.nonce}
-        >
-          {page.body}
-        </DefaultLayout>
-      )}
+        {page.layout === 'bare' ? (
+          <BareLayout layout={page.frame} nonce={page.nonce}>
+            {page.body}
+          </BareLayout>
+        ) : (
+          <DefaultLayout
+            layout={page.frame}
+            searchKeywords={page.searchKeywords}
+            popup={page.popup}
+            preFooter={page.preFooter}
+            ownRegions={page.ownRegions}
+            nonce={page.nonce}
+          >
+            {page.body}
+          </DefaultLayout>
+        )}
       </PageContext>
     </Document>
   );

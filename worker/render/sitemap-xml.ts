@@ -90,7 +90,10 @@ export function sitemapDocuments(pages: readonly SitemapPage[], options: { siteU
   for (let start = 0; start < urls.length; start += limit) chunks.push(urls.slice(start, start + limit));
   const site = options.siteUrl.replace(/\/+$/, '');
   const index = chunks.map((chunk, i): Located => {
-    const newest = chunk.reduce<string | undefined>((max, url) => (url.lastmod && (!max || url.lastmod > max) ? url.lastmod : max), undefined);
+    const newest = chunk.reduce<string | undefined>(
+      (max, url) => (url.lastmod && (!max || url.lastmod > max) ? url.lastmod : max),
+      undefined,
+    );
     const loc = `${site}${sitemapPartPath(i + 1)}`;
     return newest ? { loc, lastmod: newest } : { loc };
   });

@@ -70,7 +70,8 @@ const XML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
  * Characters XML 1.0 does not allow at all (C0 controls but tab and newlines, lone
  * surrogates, U+FFFE/U+FFFF): escaping cannot save them, so they are dropped.
  */
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const NOT_XML =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Text or an attribute value from anywhere (a hostile title included) as XML that says exactly it. */
 export const xmlText = (text: string): string => text.replace(NOT_XML, '').replace(/[&<>"']/g, (ch) => XML_ENTITIES[ch]!);
@@ -95,12 +96,27 @@ const item = (tag: string, id: string, fields: [string, string | number | undefi
   `    <${tag} id="${xmlText(id)}">\n${fields.map(([name, value]) => element(name, value, FIELD)).join('')}${more}    </${tag}>\n`;
 
 const clinicXml = (clinic: FeedClinic) =>
-  item('clinic', clinic.id, [['name', clinic.name], ['city', clinic.city], ['address', clinic.address], ['phone', clinic.phone], ['url', clinic.url]]);
+  item('clinic', clinic.id, [
+    ['name', clinic.name],
+    ['city', clinic.city],
+    ['address', clinic.address],
+    ['phone', clinic.phone],
+    ['url', clinic.url],
+  ]);
 
 const doctorXml = (doctor: FeedDoctor) =>
-  item('doctor', doctor.id, [['name', doctor.name], ['url', doctor.url], ['experience_years', doctor.experienceYears], ['picture', doctor.picture]]);
+  item('doctor', doctor.id, [
+    ['name', doctor.name],
+    ['url', doctor.url],
+    ['experience_years', doctor.experienceYears],
+    ['picture', doctor.picture],
+  ]);
 
-const serviceXml = (service: FeedService) => item('service', service.id, [['name', service.name], ['description', service.category]]);
+const serviceXml = (service: FeedService) =>
+  item('service', service.id, [
+    ['name', service.name],
+    ['description', service.category],
+  ]);
 
 /** The offer's place: the clinic, and inside it the doctor who gives the service there, with the speciality they give it in. */
 function placeXml(offer: FeedOffer, doctors: ReadonlyMap<string, FeedDoctor>): string {
@@ -114,7 +130,12 @@ function placeXml(offer: FeedOffer, doctors: ReadonlyMap<string, FeedDoctor>): s
 
 function offerXml(offer: FeedOffer, doctors: ReadonlyMap<string, FeedDoctor>): string {
   const price = `${FIELD}<price>\n${element('base_price', ymlPrice(offer.price), `${FIELD}  `)}${element('currency', 'RUB', `${FIELD}  `)}${FIELD}</price>\n`;
-  return item('offer', offer.id, [['url', offer.url]], `${price}${FIELD}<service id="${xmlText(offer.serviceId)}"/>\n${placeXml(offer, doctors)}`);
+  return item(
+    'offer',
+    offer.id,
+    [['url', offer.url]],
+    `${price}${FIELD}<service id="${xmlText(offer.serviceId)}"/>\n${placeXml(offer, doctors)}`,
+  );
 }
 
 /** A group of the shop, or nothing when it is empty (an empty wrapper tells Yandex nothing). */

@@ -40,7 +40,9 @@ export async function contentRoute(c: Context<AppEnv>): Promise<Response> {
     .pathBefore(path)
     .then((before) =>
       // Not for an address that then answered 301 to the node's own (another letter case, /node/12).
-      before?.entityType === 'node' && !canonicalPathOf(before.resolvedPath, canonical.requested, canonical.drupalBaseUrl) ? startNodePage(c, before, keep) : undefined,
+      before?.entityType === 'node' && !canonicalPathOf(before.resolvedPath, canonical.requested, canonical.drupalBaseUrl)
+        ? startNodePage(c, before, keep)
+        : undefined,
     )
     .catch(() => undefined);
   try {
@@ -53,7 +55,13 @@ export async function contentRoute(c: Context<AppEnv>): Promise<Response> {
 
 type NodePage = ReturnType<typeof startNodePage>;
 
-async function answer(c: Context<AppEnv>, resolution: Resolution, guessed: Promise<NodePage | undefined>, keep: Promise<boolean>, settleKeep: (keep: boolean) => void): Promise<Response> {
+async function answer(
+  c: Context<AppEnv>,
+  resolution: Resolution,
+  guessed: Promise<NodePage | undefined>,
+  keep: Promise<boolean>,
+  settleKeep: (keep: boolean) => void,
+): Promise<Response> {
   const { config, pagePath: path } = c.var;
   switch (resolution.kind) {
     case 'redirect': {
@@ -100,13 +108,18 @@ async function answer(c: Context<AppEnv>, resolution: Resolution, guessed: Promi
           {path === CONTACTS && <ClinicData name={config.site.name} phone={config.site.phone} siteUrl={config.siteUrl} />}
           {screen}
         </>,
-        { title: node.title, layout: landing ? 'bare' : 'default', ownRegions: view.bundle === 'services' && parts ? SERVICE_PAGE_REGIONS : undefined },
+        {
+          title: node.title,
+          layout: landing ? 'bare' : 'default',
+          ownRegions: view.bundle === 'services' && parts ? SERVICE_PAGE_REGIONS : undefined,
+        },
       );
     }
   }
 }
 
-const sameEntity = (a: EntityLookup, b: EntityLookup) => a.entityType === b.entityType && a.bundle === b.bundle && a.uuid === b.uuid && a.id === b.id;
+const sameEntity = (a: EntityLookup, b: EntityLookup) =>
+  a.entityType === b.entityType && a.bundle === b.bundle && a.uuid === b.uuid && a.id === b.id;
 
 /** Every call of a node's page, started at once: the node, the frame (placements, metatags, breadcrumb), the pre-footer and the bundle's own lists. */
 function startNodePage(c: Context<AppEnv>, lookup: EntityLookup, keep: Promise<boolean>) {
@@ -146,13 +159,15 @@ function nodeExtras(drupal: DrupalClient, bundle: string, nid: number): NodeExtr
       // Spec §7 names no 'other' view for articles: the newest of Drupal's own list, the same payload for every
       // article (tagged node_list:article, so a new article refreshes it); the screen leaves the page's own out.
       other: defer(
-        optional('other articles', drupal.nodes('article', { sort: '-created', limit: OTHER_SHOWN + 1 }), { items: [], hasNext: false }).then((list) =>
-          list.items.map(otherTeaser),
-        ),
+        optional('other articles', drupal.nodes('article', { sort: '-created', limit: OTHER_SHOWN + 1 }), {
+          items: [],
+          hasNext: false,
+        }).then((list) => list.items.map(otherTeaser)),
       ),
     };
   }
   // Which gallery is a licence gallery is Drupal's to say (bundles/gallery.ts); undefined: it could not be asked.
-  if (bundle === 'gallery') return { licences: defer(optional<ViewRow[] | undefined>('license images', drupal.licenseImages(), undefined)) };
+  if (bundle === 'gallery')
+    return { licences: defer(optional<ViewRow[] | undefined>('license images', drupal.licenseImages(), undefined)) };
   return {};
 }

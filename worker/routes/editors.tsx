@@ -11,7 +11,13 @@ import { parsePagePath } from '../paths/page-path';
 import { AuthLinkScreen } from '../screens/AuthLinkScreen';
 import { CacheRebuildScreen, type LastPurge, type PurgeOutcome } from '../screens/CacheRebuildScreen';
 import { LoginScreen, type LoginView } from '../screens/LoginScreen';
-import { UNDELIVERED_PATH, UndeliveredScreen, type UndeliveredOutcome, type UndeliveredSummary, type UndeliveredView } from '../screens/UndeliveredScreen';
+import {
+  UNDELIVERED_PATH,
+  UndeliveredScreen,
+  type UndeliveredOutcome,
+  type UndeliveredSummary,
+  type UndeliveredView,
+} from '../screens/UndeliveredScreen';
 import type { LeadMessage } from '../leads/lead';
 import { redeliver, undeliveredProblem, UndeliveredUnavailable, UndeliveredUnreadable, unseal } from '../leads/undelivered';
 import { renderError } from './error';
@@ -34,7 +40,10 @@ const LOGIN_ERRORS = {
   missing: { status: 400, text: 'Введите имя пользователя и пароль.' },
   denied: { status: 400, text: 'Неверное имя пользователя или пароль' },
   flood: { status: 429, text: 'Слишком много неудачных попыток входа. Попробуйте позже.' },
-  unavailable: { status: 503, text: 'Сейчас войти не получается: система управления сайтом не отвечает. Попробуйте через несколько минут.' },
+  unavailable: {
+    status: 503,
+    text: 'Сейчас войти не получается: система управления сайтом не отвечает. Попробуйте через несколько минут.',
+  },
 } as const;
 
 /** Only for people: no index, and (for answers to a form) nothing kept anywhere. */
@@ -146,7 +155,9 @@ async function lastPurge(kv: KeyValueStore): Promise<LastPurge | null> {
 /** Who purged what and when: a uid, not a name (no personal data in KV). A lost record loses only this line of the page. */
 async function recordPurge(kv: KeyValueStore, uid: number, scope: string) {
   const record: LastPurge = { at: Date.now(), uid, scope };
-  await kv.put(LAST_PURGE_KEY, JSON.stringify(record)).catch((error: unknown) => console.warn('Кэш: запись о последней очистке не сохранена', error));
+  await kv
+    .put(LAST_PURGE_KEY, JSON.stringify(record))
+    .catch((error: unknown) => console.warn('Кэш: запись о последней очистке не сохранена', error));
 }
 
 async function cachePage(c: C, outcome?: PurgeOutcome, status = 200): Promise<Response> {
@@ -213,7 +224,11 @@ editorRoutes.post('/cache-rebuild.html', framed(), async (c) => {
     const typed = field(form, 'path');
     const path = pagePathOf(c, typed);
     if (!path) {
-      return cachePage(c, { kind: 'error', message: 'Укажите адрес страницы этого сайта, например /price.html.', path: typed.slice(0, 300) }, 400);
+      return cachePage(
+        c,
+        { kind: 'error', message: 'Укажите адрес страницы этого сайта, например /price.html.', path: typed.slice(0, 300) },
+        400,
+      );
     }
     // The node behind the page reaches, through its cache tag, every list and carousel that shows it too.
     const lookup = await shared.translatePath(path).catch(() => null);
@@ -247,12 +262,26 @@ async function undeliveredList(c: C, outcome?: UndeliveredOutcome, status = 200)
     records = config.undelivered.store ? (await config.undelivered.store.list()).map(summaryOf) : [];
   } catch (error) {
     console.error('Недоставленные заявки: хранилище не ответило', error instanceof Error ? error.name : error);
-    return undeliveredPage(c, { kind: 'list', records, problem, outcome: { kind: 'error', message: 'Хранилище недоставленных заявок не отвечает. Попробуйте через минуту.' } }, 503);
+    return undeliveredPage(
+      c,
+      {
+        kind: 'list',
+        records,
+        problem,
+        outcome: { kind: 'error', message: 'Хранилище недоставленных заявок не отвечает. Попробуйте через минуту.' },
+      },
+      503,
+    );
   }
   return undeliveredPage(c, { kind: 'list', records, problem, outcome }, status);
 }
 
-async function undeliveredLead(c: C, id: string, extra: { confirmDelete?: boolean; outcome?: UndeliveredOutcome } = {}, status = 200): Promise<Response> {
+async function undeliveredLead(
+  c: C,
+  id: string,
+  extra: { confirmDelete?: boolean; outcome?: UndeliveredOutcome } = {},
+  status = 200,
+): Promise<Response> {
   const { store, key } = c.var.config.undelivered;
   const record = RECORD_ID.test(id) && store ? await store.get(id) : null;
   if (!record) return undeliveredList(c, { kind: 'error', message: 'Этой заявки в списке уже нет: её доставили снова или удалили.' }, 404);
@@ -286,17 +315,25 @@ editorRoutes.post(UNDELIVERED_PATH, framed(), async (c) => {
   const form = await formOf(c);
   const id = field(form, 'id');
   const action = field(form, 'action');
-  if (!RECORD_ID.test(id) || !config.undelivered.store) return undeliveredList(c, { kind: 'error', message: 'Этой заявки в списке уже нет.' }, 404);
+  if (!RECORD_ID.test(id) || !config.undelivered.store)
+    return undeliveredList(c, { kind: 'error', message: 'Этой заявки в списке уже нет.' }, 404);
 
   if (action === 'redeliver') {
     try {
       const done = await redeliver(config, id);
-      if (done === 'missing') return undeliveredList(c, { kind: 'error', message: 'Этой заявки в списке уже нет: её доставили снова или удалили.' }, 404);
+      if (done === 'missing')
+        return undeliveredList(c, { kind: 'error', message: 'Этой заявки в списке уже нет: её доставили снова или удалили.' }, 404);
       return undeliveredList(c, { kind: 'queued' });
     } catch (error) {
-      const why = error instanceof UndeliveredUnavailable || error instanceof UndeliveredUnreadable ? error.message : 'очередь заявок не ответила';
+      const why =
+        error instanceof UndeliveredUnavailable || error instanceof UndeliveredUnreadable ? error.message : 'очередь заявок не ответила';
       console.error(`Недоставленная заявка ${id}: снова поставить в очередь не удалось: ${why}`);
-      return undeliveredLead(c, id, { outcome: { kind: 'error', message: `Не удалось поставить заявку в очередь: ${why}. Она осталась в списке.` } }, 503);
+      return undeliveredLead(
+        c,
+        id,
+        { outcome: { kind: 'error', message: `Не удалось поставить заявку в очередь: ${why}. Она осталась в списке.` } },
+        503,
+      );
     }
   }
 

@@ -31,7 +31,8 @@ feedRoutes.get(YANDEX_DOCTORS_FEED, async (c) => {
     return c.text('Фид временно недоступен', 503, { 'Retry-After': RETRY_AFTER_SECONDS, 'Cache-Control': 'no-store' });
   }
   // A part that failed otherwise is left out of this feed; the next one asks again.
-  for (const { what, reason } of failures) console.warn(`yandex feed: ${what} пропущены`, reason instanceof Error ? reason.message : reason);
+  for (const { what, reason } of failures)
+    console.warn(`yandex feed: ${what} пропущены`, reason instanceof Error ? reason.message : reason);
   const xml = yandexFeedXml(composeFeed(c.var.config, sources, new Date()));
   // Revalidated content must show at once: shared caches keep no copy of their own for long.
   return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=0, must-revalidate' });

@@ -30,7 +30,9 @@ export function jsonValue(value: unknown): FieldValue | undefined {
   }
   if (typeof value === 'object' && value !== null) {
     const parts = Object.entries(value).map(([part, item]) => [part, scalar(item)] as const);
-    return parts.length <= MAX_PARTS && parts.every((entry): entry is readonly [string, string] => entry[1] !== undefined) ? Object.fromEntries(parts) : undefined;
+    return parts.length <= MAX_PARTS && parts.every((entry): entry is readonly [string, string] => entry[1] !== undefined)
+      ? Object.fromEntries(parts)
+      : undefined;
   }
   return undefined;
 }
@@ -77,7 +79,9 @@ const labelOf = (field: Pick<FormField, 'options'>, value: string) => field.opti
  */
 export function leadFieldOf(field: FormField, value: FieldValue): LeadField | undefined {
   const lead = (filled: LeadField['value'], extra: Partial<LeadField> = {}): LeadField | undefined =>
-    (typeof filled === 'string' ? filled : Object.keys(filled).length) ? { key: field.key, kind: field.kind, label: field.label, value: filled, ...extra } : undefined;
+    (typeof filled === 'string' ? filled : Object.keys(filled).length)
+      ? { key: field.key, kind: field.kind, label: field.label, value: filled, ...extra }
+      : undefined;
   const text = typeof value === 'string' ? cut(value) : '';
   switch (field.kind) {
     case 'markup':
@@ -110,7 +114,9 @@ export function leadFieldOf(field: FormField, value: FieldValue): LeadField | un
         const raw = cut(given[part.key] ?? '');
         if (raw) parts[part.key] = part.kind === 'tel' ? (formatPhone(raw) ?? raw) : raw;
       }
-      const shown = (field.parts ?? []).filter((part) => parts[part.key]).map((part) => `${part.label ?? part.key}: ${part.kind === 'select' ? labelOf(part, parts[part.key]!) : parts[part.key]}`);
+      const shown = (field.parts ?? [])
+        .filter((part) => parts[part.key])
+        .map((part) => `${part.label ?? part.key}: ${part.kind === 'select' ? labelOf(part, parts[part.key]!) : parts[part.key]}`);
       return lead(parts, { text: shown.join(', '), parts: (field.parts ?? []).map(({ key, kind, label }) => ({ key, kind, label })) });
     }
     default:

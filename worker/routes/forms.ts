@@ -26,7 +26,8 @@ const MAX_MULTIPART_BYTES = 2 * MAX_FILE_BYTES;
 const answer = (c: Context<AppEnv>, body: SubmitAnswer | { error: string }, status: 200 | 202 | 400 | 403 | 404 | 413 | 429 | 503) =>
   c.json(body, status, { 'Cache-Control': 'no-store' });
 
-const formError = (c: Context<AppEnv>, message: string, status: 400 | 403 | 413 | 429 | 503) => answer(c, { errors: { _form: message } }, status);
+const formError = (c: Context<AppEnv>, message: string, status: 400 | 403 | 413 | 429 | 503) =>
+  answer(c, { errors: { _form: message } }, status);
 
 async function definitionOf(c: Context<AppEnv>, form: PopupForm): Promise<FormDefinition | null> {
   const parsed = await c.var.drupal.webform(webformOf(form));
@@ -113,7 +114,13 @@ async function readPosted(request: Request, bytes: Uint8Array, multipart: boolea
 }
 
 /** The lead as Drupal and the CRM will get it: only the form's own fields, phone numbers in one shape, hidden values from the form. */
-function leadOf(form: PopupForm, definition: FormDefinition, values: Record<string, FieldValue>, files: Record<string, File>, referer: string | undefined): Lead {
+function leadOf(
+  form: PopupForm,
+  definition: FormDefinition,
+  values: Record<string, FieldValue>,
+  files: Record<string, File>,
+  referer: string | undefined,
+): Lead {
   const fields: Lead['fields'] = [];
   for (const field of definition.fields) {
     const filled = leadFieldOf(field, values[field.key]);
@@ -147,7 +154,10 @@ async function keep(c: Context<AppEnv>, message: LeadMessage): Promise<boolean> 
     await queue.send(message, { contentType: 'json' });
     return true;
   } catch (error) {
-    console.error(`Очередь заявок не приняла заявку ${message.lead.form} ${message.lead.id}`, error instanceof Error ? error.message : error);
+    console.error(
+      `Очередь заявок не приняла заявку ${message.lead.form} ${message.lead.id}`,
+      error instanceof Error ? error.message : error,
+    );
     return false;
   }
 }
@@ -187,7 +197,8 @@ formRoutes.post('/api/forms/:id', async (c) => {
   if (!definition) return answer(c, { error: 'Такой формы нет' }, 404);
 
   for (const value of Object.values(values)) {
-    if (textsOf(value).some((piece) => piece.length > MAX_VALUE_LENGTH)) return formError(c, 'Слишком длинный текст: сократите, пожалуйста.', 400);
+    if (textsOf(value).some((piece) => piece.length > MAX_VALUE_LENGTH))
+      return formError(c, 'Слишком длинный текст: сократите, пожалуйста.', 400);
   }
   const errors = validateForm(definition, values);
   if (Object.keys(errors).length > 0) {
@@ -201,7 +212,14 @@ formRoutes.post('/api/forms/:id', async (c) => {
   lead.noteKey = definition.fields.find((f) => f.kind === 'textarea')?.key;
   // Perhaps a robot, perhaps a browser's autofill: the clinic gets it marked, Drupal does not.
   if (trapFilled(values, definition.fields)) lead.suspectedSpam = true;
-  const uploads = await Promise.all(Object.entries(files).map(async ([key, file]) => ({ key, name: file.name.slice(0, 200), type: file.type, bytes: await file.arrayBuffer() })));
+  const uploads = await Promise.all(
+    Object.entries(files).map(async ([key, file]) => ({
+      key,
+      name: file.name.slice(0, 200),
+      type: file.type,
+      bytes: await file.arrayBuffer(),
+    })),
+  );
   const shown = shownKeysOf(definition.fields);
   const accepted = await acceptLead({ drupal: c.var.drupal, config, keep: (message) => keep(c, message), shown }, lead, uploads);
   switch (accepted.kind) {

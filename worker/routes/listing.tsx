@@ -35,7 +35,9 @@ export function listingRoute(route: ListingRoute) {
     c.var.frame.preFooter({ bundle: route.bundle });
     const rule = route.rule?.(todayInMoscow());
     // The count streams in under the list: the pager is the last thing on the page.
-    const count = route.paged ? defer(optional(`count ${route.bundle}`, c.var.drupal.countNodes(route.bundle, { rule }), undefined)) : undefined;
+    const count = route.paged
+      ? defer(optional(`count ${route.bundle}`, c.var.drupal.countNodes(route.bundle, { rule }), undefined))
+      : undefined;
     const list = await c.var.drupal.nodes(route.bundle, {
       sort: '-created',
       // One page of a paged listing; every item of one without pages (Drupal's 50 a request, walked).

@@ -31,7 +31,8 @@ async function sameSecret(given: string, expected: string): Promise<boolean> {
   return difference === 0;
 }
 
-const json = (c: Context<AppEnv>, body: Record<string, unknown>, status: 200 | 400 | 401) => c.json(body, status, { 'Cache-Control': 'no-store' });
+const json = (c: Context<AppEnv>, body: Record<string, unknown>, status: 200 | 400 | 401) =>
+  c.json(body, status, { 'Cache-Control': 'no-store' });
 
 async function revalidate(c: Context<AppEnv>) {
   const { config, drupal } = c.var;
@@ -40,7 +41,14 @@ async function revalidate(c: Context<AppEnv>) {
     return json(c, { message: 'Неверный или отсутствующий секрет' }, 401);
   }
   const given = (c.req.query('path') ?? c.req.query('slug'))?.trim() || undefined;
-  const sent = [...new Set((c.req.query('tags') ?? '').split(',').map((tag) => tag.trim()).filter(Boolean))];
+  const sent = [
+    ...new Set(
+      (c.req.query('tags') ?? '')
+        .split(',')
+        .map((tag) => tag.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (!given && sent.length === 0) return json(c, { message: 'Укажите path (slug) или tags' }, 400);
   const givenPaths = given ? sitePathsOfDrupalUrl(given, config.drupalBaseUrl) : [];
   if (given && givenPaths.length === 0) return json(c, { message: 'path должен быть путём страницы сайта' }, 400);
@@ -54,18 +62,29 @@ async function revalidate(c: Context<AppEnv>) {
   const before = await Promise.all(givenPaths.map((p) => drupal.pathBefore(p)));
   // The paths first, their lookups included, so that the entity a path shows now is the one asked about.
   await Promise.all(givenPaths.map((p) => drupal.purgePath(p)));
-  const purgedTags = [...new Set([...tags, ...givenPaths.flatMap(listingTagsOf), ...before.flatMap((lookup) => (lookup ? tagsOfEntity(lookup) : [])), ...(await tagsOfEntityAtAny(drupal, givenPaths))])];
+  const purgedTags = [
+    ...new Set([
+      ...tags,
+      ...givenPaths.flatMap(listingTagsOf),
+      ...before.flatMap((lookup) => (lookup ? tagsOfEntity(lookup) : [])),
+      ...(await tagsOfEntityAtAny(drupal, givenPaths)),
+    ]),
+  ];
   await drupal.purgeTags(purgedTags);
   // A node's page is keyed by its path too (its metatags and breadcrumbs name its title): found through Drupal, now that the node's own payloads are purged.
   const nodePaths = await Promise.all(
-    tags.flatMap((tag) => (/^node:\d+$/.test(tag) ? [tag.slice('node:'.length)] : [])).map(async (nid) => {
-      const lookup = await drupal.translatePath(`/node/${nid}`).catch(() => null);
-      return lookup?.kind === 'entity' && lookup.resolvedPath ? sitePathsOfDrupalUrl(lookup.resolvedPath, config.drupalBaseUrl) : [];
-    }),
+    tags
+      .flatMap((tag) => (/^node:\d+$/.test(tag) ? [tag.slice('node:'.length)] : []))
+      .map(async (nid) => {
+        const lookup = await drupal.translatePath(`/node/${nid}`).catch(() => null);
+        return lookup?.kind === 'entity' && lookup.resolvedPath ? sitePathsOfDrupalUrl(lookup.resolvedPath, config.drupalBaseUrl) : [];
+      }),
   );
   const paths = [...new Set([...givenPaths, ...nodePaths.flat()].filter(isInternalPath))];
   await Promise.all(paths.filter((p) => !givenPaths.includes(p)).map((p) => drupal.purgePath(p)));
-  console.log(`Кэш обновлён по запросу Drupal: ${[...paths, ...purgedTags].join(', ')}${ignored.length ? `; пропущены теги: ${ignored.length}` : ''}`);
+  console.log(
+    `Кэш обновлён по запросу Drupal: ${[...paths, ...purgedTags].join(', ')}${ignored.length ? `; пропущены теги: ${ignored.length}` : ''}`,
+  );
   return json(c, { revalidated: true, now: Date.now(), paths, tags: purgedTags, ignored }, 200);
 }
 

@@ -29,7 +29,11 @@ searchRoutes.get('/search/node', framed(), (c) => {
   // No keywords, or keywords no path can hold: the page itself, at this address.
   return !keywords || target.includes('?') ? searchPage(c, keywords) : c.redirect(target, 302);
 });
-searchRoutes.get('/search/node/:keys', framed(() => '/search/node'), (c) => searchPage(c, keywordsOf(c)));
+searchRoutes.get(
+  '/search/node/:keys',
+  framed(() => '/search/node'),
+  (c) => searchPage(c, keywordsOf(c)),
+);
 
 async function searchPage(c: Context<AppEnv>, keywords: string) {
   const results = keywords ? await c.var.drupal.search(keywords) : [];

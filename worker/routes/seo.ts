@@ -44,22 +44,30 @@ async function sitemapPages(c: Context<AppEnv>): Promise<SitemapPage[]> {
   const present = (bundle: string) => !bundles || bundles.has(bundle);
   const listings = LISTING_ROUTES.filter((route) => present(route.bundle));
   const calls = [
-    ...listings.filter((route) => route.paged).map((route) => ({
-      what: `listing ${route.path}`,
-      pages: drupal.countNodes(route.bundle, { rule: route.rule?.(today) }).then((count) => {
-        const last = Math.min(MAX_PAGE, Math.max(1, Math.ceil(count / PAGE_SIZE)));
-        return Array.from({ length: last }, (_, i): SitemapPage => ({ path: i === 0 ? route.path : `${route.path}/${i + 1}` }));
-      }),
-    })),
+    ...listings
+      .filter((route) => route.paged)
+      .map((route) => ({
+        what: `listing ${route.path}`,
+        pages: drupal.countNodes(route.bundle, { rule: route.rule?.(today) }).then((count) => {
+          const last = Math.min(MAX_PAGE, Math.max(1, Math.ceil(count / PAGE_SIZE)));
+          return Array.from({ length: last }, (_, i): SitemapPage => ({ path: i === 0 ? route.path : `${route.path}/${i + 1}` }));
+        }),
+      })),
     ...SITEMAP_BUNDLES.filter(present).map((bundle) => ({
       what: `nodes ${bundle}`,
-      pages: drupal.nodePaths(bundle).then((nodes) =>
-        nodes.flatMap(({ path, lastmod, nid }): SitemapPage[] => (nid !== undefined && ERROR_PAGE_NIDS.has(nid) ? [] : [lastmod ? { path, lastmod } : { path }])),
-      ),
+      pages: drupal
+        .nodePaths(bundle)
+        .then((nodes) =>
+          nodes.flatMap(({ path, lastmod, nid }): SitemapPage[] =>
+            nid !== undefined && ERROR_PAGE_NIDS.has(nid) ? [] : [lastmod ? { path, lastmod } : { path }],
+          ),
+        ),
     })),
   ];
   const settled = await Promise.allSettled(calls.map((call) => call.pages));
-  const failures = settled.flatMap((result, i) => (result.status === 'rejected' ? [{ what: calls[i]!.what, reason: result.reason as unknown }] : []));
+  const failures = settled.flatMap((result, i) =>
+    result.status === 'rejected' ? [{ what: calls[i]!.what, reason: result.reason as unknown }] : [],
+  );
   if (failures.length === calls.length && failures.some(({ reason }) => speaksOfDrupal(reason))) throw new DrupalUnreachable();
   for (const { what, reason } of failures) console.warn(`sitemap: ${what} пропущено`, reason instanceof Error ? reason.message : reason);
   return [

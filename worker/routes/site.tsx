@@ -39,15 +39,21 @@ async function homePage(c: Context<AppEnv>, popup?: PopupForm) {
       <HomeScreen home={{ title: config.site.name, phone: config.site.phone, slides, services }} />
     </>,
     {
-    title: popup ? POPUP_TITLES[popup] : config.site.name,
-    popup,
-  });
+      title: popup ? POPUP_TITLES[popup] : config.site.name,
+      popup,
+    },
+  );
 }
 
 siteRoutes.get('/', framed(), (c) => homePage(c));
 
 // Spec §2 reading B: each of these only opens its popup, over the home page.
-for (const [path, form] of Object.entries(POPUP_PAGES)) siteRoutes.get(path, framed(() => '/'), (c) => homePage(c, form));
+for (const [path, form] of Object.entries(POPUP_PAGES))
+  siteRoutes.get(
+    path,
+    framed(() => '/'),
+    (c) => homePage(c, form),
+  );
 
 for (const route of LISTING_ROUTES) {
   const handler = listingRoute(route);
@@ -63,7 +69,9 @@ siteRoutes.get('/services.html', framed(), async (c) => {
 siteRoutes.get('/sitemap', framed(), async (c) => {
   const frame = c.var.frame.forPage();
   const [main, services] = await Promise.all([frame.mainMenu, frame.servicesMenu]);
-  return c.render(<MenuScreen title="Карта сайта" sections={[{ items: main }, { heading: 'Услуги', items: services }]} />, { title: 'Карта сайта' });
+  return c.render(<MenuScreen title="Карта сайта" sections={[{ items: main }, { heading: 'Услуги', items: services }]} />, {
+    title: 'Карта сайта',
+  });
 });
 
 siteRoutes.route('/', seoRoutes);
@@ -72,18 +80,24 @@ siteRoutes.get('/price.html', framed(), priceRoute);
 
 // Spec §2 reading B: after a successful form. Not for search engines.
 siteRoutes.get('/thank-you.html', framed(), async (c) => {
-  const response = await c.render(<ThankYouScreen queued={c.req.query('queued') === '1'} phone={c.var.config.site.phone} />, { title: 'Спасибо за заявку' });
+  const response = await c.render(<ThankYouScreen queued={c.req.query('queued') === '1'} phone={c.var.config.site.phone} />, {
+    title: 'Спасибо за заявку',
+  });
   response.headers.set('X-Robots-Tag', 'noindex');
   return response;
 });
 
 // The consent document every form's checkbox links to (152-ФЗ): the site's own page, whatever Drupal holds.
 siteRoutes.get(CONSENT.url, framed(), (c) =>
-  c.render(<ConsentScreen operator={c.var.config.site.name} siteUrl={c.var.config.siteUrl} />, { title: 'Согласие на обработку персональных данных' }),
+  c.render(<ConsentScreen operator={c.var.config.site.name} siteUrl={c.var.config.siteUrl} />, {
+    title: 'Согласие на обработку персональных данных',
+  }),
 );
 // ПП РФ № 736, Приказ Минздрава № 118н: the clinic's legal details, from the settings, whatever Drupal holds.
 siteRoutes.get(LEGAL_INFO_PATH, framed(), (c) =>
-  c.render(<LegalInfoScreen legal={c.var.config.site.legal} siteName={c.var.config.site.name} phone={c.var.config.site.phone} />, { title: LEGAL_INFO_TITLE }),
+  c.render(<LegalInfoScreen legal={c.var.config.site.legal} siteName={c.var.config.site.name} phone={c.var.config.site.phone} />, {
+    title: LEGAL_INFO_TITLE,
+  }),
 );
 siteRoutes.route('/', searchRoutes);
 siteRoutes.get('/404.html', (c) => renderError(c, 404));

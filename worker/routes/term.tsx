@@ -18,7 +18,9 @@ export async function termRoute(c: Context<AppEnv>, lookup: Extract<PathLookup, 
   const [term, menu] = await Promise.all([drupal.entity(lookup), optional('services menu', drupal.servicesMenu(), [])]);
   if (!term) return renderError(c, 404);
   const name = sameName(term.title || lookup.label || '');
-  const page = name ? flatten(menu).find((item) => sameName(item.title) === name && item.url.startsWith('/') && item.url !== path) : undefined;
+  const page = name
+    ? flatten(menu).find((item) => sameName(item.title) === name && item.url.startsWith('/') && item.url !== path)
+    : undefined;
   if (page) return c.redirect(page.url, 301);
 
   const frame = c.var.frame.forPage();

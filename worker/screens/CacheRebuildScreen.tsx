@@ -80,9 +80,7 @@ export function CacheRebuildScreen({ generation, last, outcome }: CacheRebuildVi
         </div>
         <div className="cache-state__item">
           <dt>Последняя очистка</dt>
-          <dd>
-            {last ? lastPurgeText(last) : 'с этой страницы кэш ещё не очищали'}
-          </dd>
+          <dd>{last ? lastPurgeText(last) : 'с этой страницы кэш ещё не очищали'}</dd>
         </div>
       </dl>
 

@@ -23,7 +23,13 @@ export function ErrorScreen({ error }: { error: ErrorView }) {
       <form action="/search/node" method="get" role="search" className="error-page__search">
         <label className="search-field">
           <Icon icon={Search} size={20} className="search-field__icon" />
-          <input className={`search-bar__input ${NO_KEY_RECORDING}`} type="search" name="keys" aria-label="Поиск по сайту" placeholder="Поиск по сайту" />
+          <input
+            className={`search-bar__input ${NO_KEY_RECORDING}`}
+            type="search"
+            name="keys"
+            aria-label="Поиск по сайту"
+            placeholder="Поиск по сайту"
+          />
         </label>
         <button className={buttonClass({ variant: 'outline' })} type="submit">
           Найти

@@ -63,7 +63,11 @@ function Slide({ slide, first }: { slide: HomeSlide; first: boolean }) {
         <h2 className="home-slide__title">{slide.title}</h2>
         {slide.bodyHtml && <div className="home-slide__text" dangerouslySetInnerHTML={{ __html: slide.bodyHtml }} />}
         {link && (
-          <a className={buttonClass({ variant: 'outline', size: 'sm' }, 'home-slide__more')} href={link.url} aria-label={`${link.title ?? 'Подробнее'}: ${slide.title}`}>
+          <a
+            className={buttonClass({ variant: 'outline', size: 'sm' }, 'home-slide__more')}
+            href={link.url}
+            aria-label={`${link.title ?? 'Подробнее'}: ${slide.title}`}
+          >
             {link.title ?? 'Подробнее'}
           </a>
         )}

@@ -46,7 +46,9 @@ export function LoginScreen({ destination, name, error, signedIn }: LoginView) {
     <section className="editor-page">
       <header className="page-header">
         <h1>Вход для редакторов</h1>
-        <p className="editor-page__lead">Для сотрудников клиники, которые ведут сайт. Имя и пароль — те же, что в системе управления сайтом.</p>
+        <p className="editor-page__lead">
+          Для сотрудников клиники, которые ведут сайт. Имя и пароль — те же, что в системе управления сайтом.
+        </p>
       </header>
       <form className="editor-form" method="post" action="/login">
         {error && (

@@ -161,10 +161,23 @@ function FileList({ files }: { files: Image[] }) {
   );
 }
 
-const Body = ({ node }: { node: NodeData }) => (node.body ? <div className="content-body" dangerouslySetInnerHTML={{ __html: node.body.html }} /> : null);
+const Body = ({ node }: { node: NodeData }) =>
+  node.body ? <div className="content-body" dangerouslySetInnerHTML={{ __html: node.body.html }} /> : null;
 
 /** Every node but a service's (ServiceScreen), by its bundle's view; a bundle Drupal adds later shows title, picture and body. */
-export function NodeScreen({ node, view, extras = {}, clinic, siteUrl }: { node: NodeData; view: BundleView; extras?: NodeExtras; clinic: string; siteUrl: string }) {
+export function NodeScreen({
+  node,
+  view,
+  extras = {},
+  clinic,
+  siteUrl,
+}: {
+  node: NodeData;
+  view: BundleView;
+  extras?: NodeExtras;
+  clinic: string;
+  siteUrl: string;
+}) {
   return (
     <article className={`node node--${node.bundle}`}>
       {view.bundle === 'doctors' && (
@@ -183,7 +196,9 @@ export function NodeScreen({ node, view, extras = {}, clinic, siteUrl }: { node:
         <h1>{node.title}</h1>
         {view.bundle === 'doctors' && view.post && <p className="node__subtitle">{view.post}</p>}
         {(view.bundle === 'vacancy' || view.bundle === 'actions') && view.subtitle && <p className="node__subtitle">{view.subtitle}</p>}
-        {(view.bundle === 'news' || view.bundle === 'article' || view.bundle === 'smi_o_nas' || view.bundle === 'reviews') && <DateLine day={view.date} />}
+        {(view.bundle === 'news' || view.bundle === 'article' || view.bundle === 'smi_o_nas' || view.bundle === 'reviews') && (
+          <DateLine day={view.date} />
+        )}
         {view.bundle === 'actions' && <DateLine day={view.until} label="Акция действует до" icon={Clock} />}
       </header>
 
@@ -199,7 +214,11 @@ export function NodeScreen({ node, view, extras = {}, clinic, siteUrl }: { node:
         view.bundle === 'sliders' ||
         view.bundle === 'generic') && <Lead image={view.image} title={node.title} />}
       {view.bundle === 'video' &&
-        (view.videoId ? <VideoFacade videoId={view.videoId} title={node.title} poster={view.poster} /> : <Lead image={view.poster} title={node.title} />)}
+        (view.videoId ? (
+          <VideoFacade videoId={view.videoId} title={node.title} poster={view.poster} />
+        ) : (
+          <Lead image={view.poster} title={node.title} />
+        ))}
       {view.bundle === 'gallery' &&
         (extras.licences ? (
           <Streamed data={extras.licences}>
@@ -220,7 +239,9 @@ export function NodeScreen({ node, view, extras = {}, clinic, siteUrl }: { node:
       )}
 
       <Body node={node} />
-      {view.bundle === 'patients' && view.feedback && <div className="content-body patient-feedback" dangerouslySetInnerHTML={{ __html: view.feedback }} />}
+      {view.bundle === 'patients' && view.feedback && (
+        <div className="content-body patient-feedback" dangerouslySetInnerHTML={{ __html: view.feedback }} />
+      )}
       {view.bundle === 'page' && <FileList files={view.files} />}
 
       {view.bundle === 'article' && extras.service && (
@@ -234,7 +255,9 @@ export function NodeScreen({ node, view, extras = {}, clinic, siteUrl }: { node:
           }
         </Streamed>
       )}
-      {view.bundle === 'article' && extras.author && <Streamed data={extras.author}>{(author) => <AuthorBlock author={author} clinic={clinic} />}</Streamed>}
+      {view.bundle === 'article' && extras.author && (
+        <Streamed data={extras.author}>{(author) => <AuthorBlock author={author} clinic={clinic} />}</Streamed>
+      )}
 
       {view.bundle === 'actions' && (
         <>
@@ -246,7 +269,9 @@ export function NodeScreen({ node, view, extras = {}, clinic, siteUrl }: { node:
           <MedicalNotice />
         </>
       )}
-      {view.bundle === 'vacancy' && view.note && <div className="content-body vacancy-note" data-part="note" dangerouslySetInnerHTML={{ __html: view.note }} />}
+      {view.bundle === 'vacancy' && view.note && (
+        <div className="content-body vacancy-note" data-part="note" dangerouslySetInnerHTML={{ __html: view.note }} />
+      )}
       {view.bundle === 'vacancy' && (
         <p className="node__actions">
           <PopupButton form="send_resume" icon={Send} size="lg">

@@ -61,7 +61,11 @@ export function SearchResults({ keywords, results }: { keywords: string; results
   const sentence = !keywords ? '' : results.length > 0 ? `Найдено: ${results.length}` : `По запросу «${keywords}» ничего не найдено.`;
   return (
     <div className="search-results" data-search-results="">
-      <p className={keywords && results.length === 0 ? 'search-results__count empty-note' : 'search-results__count'} role="status" aria-live="polite">
+      <p
+        className={keywords && results.length === 0 ? 'search-results__count empty-note' : 'search-results__count'}
+        role="status"
+        aria-live="polite"
+      >
         {sentence}
       </p>
       {results.length > 0 && (

@@ -14,7 +14,14 @@ export type UndeliveredOutcome = { kind: 'queued' } | { kind: 'deleted' } | { ki
 
 export type UndeliveredView =
   | { kind: 'list'; records: UndeliveredSummary[]; problem: string | null; outcome?: UndeliveredOutcome }
-  | { kind: 'lead'; record: UndeliveredSummary; message: LeadMessage | null; unreadable?: string; confirmDelete?: boolean; outcome?: UndeliveredOutcome };
+  | {
+      kind: 'lead';
+      record: UndeliveredSummary;
+      message: LeadMessage | null;
+      unreadable?: string;
+      confirmDelete?: boolean;
+      outcome?: UndeliveredOutcome;
+    };
 
 export const UNDELIVERED_PATH = '/undelivered.html';
 
@@ -94,12 +101,21 @@ function List({ records, problem, outcome }: Extract<UndeliveredView, { kind: 'l
 }
 
 const valueText = (value: unknown): string =>
-  typeof value === 'string' ? value : Array.isArray(value) ? value.join(', ') : value && typeof value === 'object' ? Object.values(value).join(', ') : '';
+  typeof value === 'string'
+    ? value
+    : Array.isArray(value)
+      ? value.join(', ')
+      : value && typeof value === 'object'
+        ? Object.values(value).join(', ')
+        : '';
 
 function LeadFields({ message }: { message: LeadMessage }) {
   const { lead } = message;
   const rows: [string, string][] = [
-    ...lead.fields.map((field): [string, string] => [field.label ?? field.key, field.text ?? (field.kind === 'checkbox' || field.kind === 'terms' ? (field.value === '1' ? 'да' : 'нет') : valueText(field.value))]),
+    ...lead.fields.map((field): [string, string] => [
+      field.label ?? field.key,
+      field.text ?? (field.kind === 'checkbox' || field.kind === 'terms' ? (field.value === '1' ? 'да' : 'нет') : valueText(field.value)),
+    ]),
     ...lead.files.map((file): [string, string] => ['Файл', `${file.name} (файл у сайта не сохранился)`]),
     ...(lead.page.url ? [['Страница', lead.page.title ? `${lead.page.title} — ${lead.page.url}` : lead.page.url] as [string, string]] : []),
     ['Согласие на обработку данных', `редакция ${lead.consent.version}, ${moscowDateTime(lead.consent.at)}`],

@@ -24,7 +24,10 @@ export function PhoneInput({
   defaultValue,
   onValue,
   ...attributes
-}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'defaultValue' | 'onChange'> & { defaultValue: string; onValue: (value: string) => void }) {
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value' | 'defaultValue' | 'onChange'> & {
+  defaultValue: string;
+  onValue: (value: string) => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const mask = useRef<InputMask | null>(null);
   const report = useRef(onValue);

@@ -32,7 +32,9 @@ function initialValue(field: FormField): FieldValue {
     case 'checkboxes':
       return Array.isArray(given) ? given : [];
     case 'composite':
-      return Object.fromEntries((field.parts ?? []).map((part) => [part.key, typeof given === 'object' && !Array.isArray(given) ? (given[part.key] ?? '') : '']));
+      return Object.fromEntries(
+        (field.parts ?? []).map((part) => [part.key, typeof given === 'object' && !Array.isArray(given) ? (given[part.key] ?? '') : '']),
+      );
     case 'email_confirm': {
       const mail = typeof given === 'string' ? given : '';
       return { mail_1: mail, mail_2: mail };
@@ -119,7 +121,8 @@ export function PopupForm({
     const field = fields.find((f) => f.key === key);
     const keys = field && key !== CONSENT.key ? errorKeysOf(field) : [key];
     if (!keys.some((k) => errors[k])) return;
-    const found = key === CONSENT.key ? validateForm({ ...definition, fields: [] }, { [key]: value }) : field ? fieldErrors(field, value) : {};
+    const found =
+      key === CONSENT.key ? validateForm({ ...definition, fields: [] }, { [key]: value }) : field ? fieldErrors(field, value) : {};
     setErrors((previous) => {
       const next = { ...previous };
       for (const k of keys) {
@@ -136,7 +139,8 @@ export function PopupForm({
     const shown: Record<string, string> = {};
     const general: string[] = [];
     for (const [key, message] of Object.entries(found)) {
-      if (key !== '_form' && fields.some((f) => f.kind !== 'markup' && f.kind !== 'hidden' && errorKeysOf(f).includes(key))) shown[key] = message;
+      if (key !== '_form' && fields.some((f) => f.kind !== 'markup' && f.kind !== 'hidden' && errorKeysOf(f).includes(key)))
+        shown[key] = message;
       else general.push(message);
     }
     if (general.length) shown._form = general.join(' ');
@@ -175,8 +179,8 @@ export function PopupForm({
   if (kept) {
     return (
       <p className="popup__text popup-form__kept" role="status">
-        Нет соединения с интернетом. Заявка сохранена на этом устройстве и будет отправлена, как только связь восстановится, — даже если вы закроете эту
-        страницу, она уйдёт при следующем открытии сайта.
+        Нет соединения с интернетом. Заявка сохранена на этом устройстве и будет отправлена, как только связь восстановится, — даже если вы
+        закроете эту страницу, она уйдёт при следующем открытии сайта.
       </p>
     );
   }
@@ -199,7 +203,16 @@ export function PopupForm({
             />
           </CheckboxField>
         ) : (
-          <Field key={field.key} field={field} id={idOf(field.key)} value={values[field.key]} error={errors[field.key]} errors={errors} idOf={idOf} setValue={setValue} />
+          <Field
+            key={field.key}
+            field={field}
+            id={idOf(field.key)}
+            value={values[field.key]}
+            error={errors[field.key]}
+            errors={errors}
+            idOf={idOf}
+            setValue={setValue}
+          />
         ),
       )}
       {/* For robots only: no person sees it or reaches it, and browsers' autofill and password managers are told to leave it alone. */}

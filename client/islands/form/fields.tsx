@@ -42,7 +42,10 @@ const kilobytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.
 
 /** What a file field takes, shown where the file's name will be (spec §5: "allowed extensions as placeholder"). */
 function fileHint(field: FormField): string | undefined {
-  const parts = [field.extensions?.length ? field.extensions.map((e) => e.toUpperCase()).join(', ') : '', field.maxBytes ? `до ${megabytes(field.maxBytes)}` : ''].filter(Boolean);
+  const parts = [
+    field.extensions?.length ? field.extensions.map((e) => e.toUpperCase()).join(', ') : '',
+    field.maxBytes ? `до ${megabytes(field.maxBytes)}` : '',
+  ].filter(Boolean);
   return parts.length ? parts.join(' · ') : undefined;
 }
 
@@ -111,7 +114,13 @@ export function Field({ field, id, value, error, setValue, name, errors = {}, id
     );
     return (
       <CheckboxField id={id} label={label} hint={hint} error={error} more={terms || undefined}>
-        <input {...control} type="checkbox" className={`form-field__check ${NO_KEY_RECORDING}`} checked={value === true} onChange={(e) => setValue(field.key, e.currentTarget.checked)} />
+        <input
+          {...control}
+          type="checkbox"
+          className={`form-field__check ${NO_KEY_RECORDING}`}
+          checked={value === true}
+          onChange={(e) => setValue(field.key, e.currentTarget.checked)}
+        />
       </CheckboxField>
     );
   }
@@ -119,7 +128,15 @@ export function Field({ field, id, value, error, setValue, name, errors = {}, id
   let input: ReactNode;
   switch (field.kind) {
     case 'tel':
-      input = <PhoneInput {...control} className={`form-field__input ${NO_KEY_RECORDING}`} placeholder={field.placeholder ?? '+7 (___) ___-__-__'} defaultValue={text(value)} onValue={(v) => setValue(field.key, v)} />;
+      input = (
+        <PhoneInput
+          {...control}
+          className={`form-field__input ${NO_KEY_RECORDING}`}
+          placeholder={field.placeholder ?? '+7 (___) ___-__-__'}
+          defaultValue={text(value)}
+          onValue={(v) => setValue(field.key, v)}
+        />
+      );
       break;
     case 'textarea':
       input = (
@@ -137,7 +154,12 @@ export function Field({ field, id, value, error, setValue, name, errors = {}, id
       // The wrapper draws the chevron: a select has no box of its own for it.
       input = (
         <span className="form-field__select">
-          <select {...control} className={`form-field__input ${NO_KEY_RECORDING}`} value={text(value)} onChange={(e) => setValue(field.key, e.currentTarget.value)}>
+          <select
+            {...control}
+            className={`form-field__input ${NO_KEY_RECORDING}`}
+            value={text(value)}
+            onChange={(e) => setValue(field.key, e.currentTarget.value)}
+          >
             <option value="">{field.emptyLabel ?? '— Выберите —'}</option>
             {field.options?.map((option) => (
               <option key={option.value} value={option.value}>
@@ -167,7 +189,7 @@ export function Field({ field, id, value, error, setValue, name, errors = {}, id
             {chosen ? 'Заменить' : 'Выбрать файл'}
           </span>
           <span id={filesId} className="form-field__file-name">
-            {chosen ? `${chosen.name} · ${kilobytes(chosen.size)}` : fileHint(field) ?? 'Файл не выбран'}
+            {chosen ? `${chosen.name} · ${kilobytes(chosen.size)}` : (fileHint(field) ?? 'Файл не выбран')}
           </span>
         </span>
       );
@@ -202,7 +224,21 @@ export function Field({ field, id, value, error, setValue, name, errors = {}, id
 }
 
 /** A box and its label on one line (the form's own checkboxes, the terms and the consent); `more` goes under the label. */
-export function CheckboxField({ id, label, hint, error, more, children }: { id: string; label: ReactNode; hint?: string; error?: string; more?: ReactNode; children: ReactNode }) {
+export function CheckboxField({
+  id,
+  label,
+  hint,
+  error,
+  more,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: string;
+  error?: string;
+  more?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="form-field form-field--checkbox">
       <div className="form-field__row">
@@ -230,7 +266,10 @@ function ChoiceField({ field, id, value, error, setValue }: Omit<FieldProps, 'na
     if (!many) return setValue(field.key, option);
     // Kept in the options' order, whatever order they were ticked in.
     const next = new Set(on ? [...chosen, option] : chosen.filter((v) => v !== option));
-    setValue(field.key, (field.options ?? []).map((o) => o.value).filter((v) => next.has(v)));
+    setValue(
+      field.key,
+      (field.options ?? []).map((o) => o.value).filter((v) => next.has(v)),
+    );
   };
   return (
     <fieldset className={`form-field form-field--group form-field--${field.kind}`} aria-describedby={describedBy}>
@@ -267,12 +306,26 @@ function ChoiceField({ field, id, value, error, setValue }: Omit<FieldProps, 'na
  * that make one answer, each with its own label and message, posted as
  * `key[part]` and kept together as one value.
  */
-function PartsField({ field, value, error, errors, idOf, setValue }: Omit<FieldProps, 'id' | 'name' | 'errors' | 'idOf'> & Required<Pick<FieldProps, 'errors' | 'idOf'>>) {
+function PartsField({
+  field,
+  value,
+  error,
+  errors,
+  idOf,
+  setValue,
+}: Omit<FieldProps, 'id' | 'name' | 'errors' | 'idOf'> & Required<Pick<FieldProps, 'errors' | 'idOf'>>) {
   const given = isPartValues(value) ? value : {};
   const parts: FormField[] =
     field.kind === 'email_confirm'
       ? [
-          { key: EMAIL_CONFIRM_PARTS[0], kind: 'email', label: field.label ?? 'E-mail', required: field.required, placeholder: field.placeholder, description: field.description },
+          {
+            key: EMAIL_CONFIRM_PARTS[0],
+            kind: 'email',
+            label: field.label ?? 'E-mail',
+            required: field.required,
+            placeholder: field.placeholder,
+            description: field.description,
+          },
           { key: EMAIL_CONFIRM_PARTS[1], kind: 'email', label: 'Повторите e-mail', required: field.required },
         ]
       : (field.parts ?? []);
@@ -294,7 +347,10 @@ function PartsField({ field, value, error, errors, idOf, setValue }: Omit<FieldP
   // Two e-mail inputs need no frame; a composite's parts are one answer under its title.
   if (field.kind === 'email_confirm') return <div className="form-field-pair">{inputs}</div>;
   return (
-    <fieldset className="form-field form-field--group form-field--composite" aria-describedby={field.description ? `${idOf(field.key)}-hint` : undefined}>
+    <fieldset
+      className="form-field form-field--group form-field--composite"
+      aria-describedby={field.description ? `${idOf(field.key)}-hint` : undefined}
+    >
       {field.label && (
         <legend className="form-field__label">
           {field.label}

@@ -6,7 +6,8 @@ import { KEPT_FILE_BYTES, keepLead } from '../../runtime/outbox';
  * What became of a submit: accepted (perhaps queued while Drupal is away), kept on
  * the device for when the network returns, or messages by field key and `_form`.
  */
-export type Outcome = { sent: true; queued: boolean } | { sent: false; kept: true } | { sent: false; kept?: false; errors: Record<string, string> };
+export type Outcome =
+  { sent: true; queued: boolean } | { sent: false; kept: true } | { sent: false; kept?: false; errors: Record<string, string> };
 
 const SEND_TIMEOUT_MS = 30_000;
 const UNREACHABLE = 'Не получилось отправить заявку: нет связи с сервером. Проверьте интернет и попробуйте ещё раз.';
@@ -48,13 +49,19 @@ function body(definition: FormDefinition, values: Readonly<Record<string, FieldV
 }
 
 /** Posts the form to the worker (never to Drupal) and reads its answer. */
-export async function submitForm(formId: string, definition: FormDefinition, values: Readonly<Record<string, FieldValue>>, honeypot: string): Promise<Outcome> {
+export async function submitForm(
+  formId: string,
+  definition: FormDefinition,
+  values: Readonly<Record<string, FieldValue>>,
+  honeypot: string,
+): Promise<Outcome> {
   const payload = body(definition, values, honeypot);
   let response: Response;
   try {
     response = await fetch(`/api/forms/${encodeURIComponent(formId)}`, {
       method: 'POST',
-      headers: typeof payload === 'string' ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
+      headers:
+        typeof payload === 'string' ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
       body: payload,
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
@@ -71,7 +78,9 @@ export async function submitForm(formId: string, definition: FormDefinition, val
     return { sent: true, queued: answer.queued === true };
   }
   if (answer && typeof answer.errors === 'object' && answer.errors !== null) {
-    const errors = Object.fromEntries(Object.entries(answer.errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    const errors = Object.fromEntries(
+      Object.entries(answer.errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
     if (Object.keys(errors).length > 0) return { sent: false, errors };
   }
   return { sent: false, errors: { _form: FAILED } };

@@ -47,11 +47,25 @@ const defs = [
   { path: 'doctors/kuznetsova.svg', label: 'Кузнецова М. О.', sub: 'косметолог', ...P, hue: 280, kind: 'portrait' },
   { path: 'doctors/kuznetsova-big.svg', label: 'Кузнецова Мария Олеговна', sub: 'врач-косметолог', ...PB, hue: 280, kind: 'portrait' },
   { path: 'doctors/popova.svg', label: 'Попова А. Д.', sub: 'дерматолог', ...P, hue: 160, kind: 'portrait' },
-  { path: 'doctors/popova-big.svg', label: 'Попова Анна Дмитриевна', sub: 'дерматолог, лазерная медицина', ...PB, hue: 160, kind: 'portrait' },
+  {
+    path: 'doctors/popova-big.svg',
+    label: 'Попова Анна Дмитриевна',
+    sub: 'дерматолог, лазерная медицина',
+    ...PB,
+    hue: 160,
+    kind: 'portrait',
+  },
   { path: 'doctors/sokolova.svg', label: 'Соколова О. И.', sub: 'косметолог-эстетист', ...P, hue: 25, kind: 'portrait' },
   { path: 'doctors/sokolova-big.svg', label: 'Соколова Ольга Игоревна', sub: 'косметолог-эстетист', ...PB, hue: 25, kind: 'portrait' },
   { path: 'doctors/lebedeva.svg', label: 'Лебедева Н. П.', sub: 'аппаратная косметология', ...P, hue: 250, kind: 'portrait' },
-  { path: 'doctors/lebedeva-big.svg', label: 'Лебедева Наталья Павловна', sub: 'аппаратная косметология', ...PB, hue: 250, kind: 'portrait' },
+  {
+    path: 'doctors/lebedeva-big.svg',
+    label: 'Лебедева Наталья Павловна',
+    sub: 'аппаратная косметология',
+    ...PB,
+    hue: 250,
+    kind: 'portrait',
+  },
 
   // Services (one per service node)
   { path: 'services/kosmetologiya.svg', label: 'Косметология', ...C, hue: 330, kind: 'service' },
@@ -132,11 +146,51 @@ const defs = [
   { path: 'licenses/sertifikat-lazer.svg', label: 'Сертификат', sub: 'лазерная безопасность', w: 600, h: 848, hue: 15, kind: 'licence' },
 
   // Home slider: desktop and mobile
-  { path: 'slides/ultraformer-desktop.svg', label: 'SMAS-лифтинг Ultraformer MPT', sub: 'Подтяжка без операции', w: 1920, h: 700, hue: 210, kind: 'slide' },
-  { path: 'slides/ultraformer-mobile.svg', label: 'Ultraformer MPT', sub: 'Подтяжка без операции', w: 750, h: 1000, hue: 210, kind: 'slide' },
-  { path: 'slides/biorevitalizaciya-desktop.svg', label: 'Биоревитализация', sub: 'Вторая процедура в подарок', w: 1920, h: 700, hue: 265, kind: 'slide' },
-  { path: 'slides/biorevitalizaciya-mobile.svg', label: 'Биоревитализация', sub: 'Вторая процедура в подарок', w: 750, h: 1000, hue: 265, kind: 'slide' },
-  { path: 'slides/epilyaciya-desktop.svg', label: 'Лазерная эпиляция', sub: 'Абонемент со скидкой 30%', w: 1920, h: 700, hue: 20, kind: 'slide' },
+  {
+    path: 'slides/ultraformer-desktop.svg',
+    label: 'SMAS-лифтинг Ultraformer MPT',
+    sub: 'Подтяжка без операции',
+    w: 1920,
+    h: 700,
+    hue: 210,
+    kind: 'slide',
+  },
+  {
+    path: 'slides/ultraformer-mobile.svg',
+    label: 'Ultraformer MPT',
+    sub: 'Подтяжка без операции',
+    w: 750,
+    h: 1000,
+    hue: 210,
+    kind: 'slide',
+  },
+  {
+    path: 'slides/biorevitalizaciya-desktop.svg',
+    label: 'Биоревитализация',
+    sub: 'Вторая процедура в подарок',
+    w: 1920,
+    h: 700,
+    hue: 265,
+    kind: 'slide',
+  },
+  {
+    path: 'slides/biorevitalizaciya-mobile.svg',
+    label: 'Биоревитализация',
+    sub: 'Вторая процедура в подарок',
+    w: 750,
+    h: 1000,
+    hue: 265,
+    kind: 'slide',
+  },
+  {
+    path: 'slides/epilyaciya-desktop.svg',
+    label: 'Лазерная эпиляция',
+    sub: 'Абонемент со скидкой 30%',
+    w: 1920,
+    h: 700,
+    hue: 20,
+    kind: 'slide',
+  },
   { path: 'slides/epilyaciya-mobile.svg', label: 'Лазерная эпиляция', sub: 'Абонемент −30%', w: 750, h: 1000, hue: 20, kind: 'slide' },
 
   // Equipment
@@ -166,7 +220,15 @@ const defs = [
 
   // Pages
   { path: 'pages/o-klinike.svg', label: 'Клиника «Лаванда»', sub: 'с 2013 года', ...C, hue: 270, kind: 'page' },
-  { path: 'pages/ultraformer-landing.svg', label: 'Ultraformer MPT', sub: 'Лифтинг за один визит', w: 1200, h: 600, hue: 210, kind: 'page' },
+  {
+    path: 'pages/ultraformer-landing.svg',
+    label: 'Ultraformer MPT',
+    sub: 'Лифтинг за один визит',
+    w: 1200,
+    h: 600,
+    hue: 210,
+    kind: 'page',
+  },
   { path: 'pages/glavnaya.svg', label: 'Клиника «Лаванда»', sub: 'Эстетическая медицина', w: 1200, h: 630, hue: 275, kind: 'page' },
 ] as const satisfies readonly ImageDef[];
 
@@ -199,7 +261,11 @@ export interface DocumentDef {
   readonly mime: string;
 }
 export const documents: readonly DocumentDef[] = [
-  { path: 'documents/pravila-okazaniya-uslug.pdf', title: 'Rules for the provision of paid medical services (demo)', mime: 'application/pdf' },
+  {
+    path: 'documents/pravila-okazaniya-uslug.pdf',
+    title: 'Rules for the provision of paid medical services (demo)',
+    mime: 'application/pdf',
+  },
   { path: 'documents/politika-personalnyh-dannyh.pdf', title: 'Personal data policy (demo)', mime: 'application/pdf' },
   { path: 'documents/licenziya-lo-77-01-000000.pdf', title: 'Medical licence LO-77-01-000000 (demo)', mime: 'application/pdf' },
 ];
@@ -316,7 +382,15 @@ export function renderSvg(def: ImageDef): string {
           wide ? 'start' : 'middle',
         ) +
         (def.sub
-          ? textBlock([def.sub], wide ? w * 0.08 : w / 2, wide ? h * 0.72 : h * 0.86, wide ? Math.round(h / 16) : Math.round(w / 20), accent, 400, wide ? 'start' : 'middle')
+          ? textBlock(
+              [def.sub],
+              wide ? w * 0.08 : w / 2,
+              wide ? h * 0.72 : h * 0.86,
+              wide ? Math.round(h / 16) : Math.round(w / 20),
+              accent,
+              400,
+              wide ? 'start' : 'middle',
+            )
           : '');
       break;
     }

@@ -32,8 +32,19 @@ export const nodes: readonly NodeRecord[] = registry;
 
 /** Listing routes of the site itself: no node may use them as alias. */
 export const RESERVED_PATHS = [
-  '/news.html', '/article.html', '/feedback.html', '/oborudovaniye.html', '/smi-o-nas.html', '/special.html',
-  '/vacancia.html', '/video.html', '/vopros-otvet.html', '/doctors.html', '/price.html', '/services.html', '/do-i-posle.html',
+  '/news.html',
+  '/article.html',
+  '/feedback.html',
+  '/oborudovaniye.html',
+  '/smi-o-nas.html',
+  '/special.html',
+  '/vacancia.html',
+  '/video.html',
+  '/vopros-otvet.html',
+  '/doctors.html',
+  '/price.html',
+  '/services.html',
+  '/do-i-posle.html',
 ];
 
 const byNid = new Map<number, NodeRecord>();

@@ -48,9 +48,7 @@ export interface NodeRef {
 }
 export type Ref = ImageRef | DocumentRef | NodeRef;
 
-export type RelField =
-  | { readonly many: false; readonly ref: Ref | null }
-  | { readonly many: true; readonly refs: readonly Ref[] };
+export type RelField = { readonly many: false; readonly ref: Ref | null } | { readonly many: true; readonly refs: readonly Ref[] };
 
 export interface TextField {
   readonly value: string;

@@ -35,7 +35,11 @@ export const NOINDEX_NIDS: ReadonlySet<number> = new Set([NOT_FOUND_NID, FORBIDD
 
 export const pages: readonly Page[] = [
   {
-    nid: HOME_NID, title: SITE.name, alias: '/', created: '2013-09-01 09:00', image: 'pages/glavnaya.svg',
+    nid: HOME_NID,
+    title: SITE.name,
+    alias: '/',
+    created: '2013-09-01 09:00',
+    image: 'pages/glavnaya.svg',
     subtitle: SITE.slogan,
     summary: 'Косметология, аппаратные и инъекционные методики омоложения, лазерная медицина в Москве с 2013 года.',
     body: paragraphs(
@@ -45,21 +49,30 @@ export const pages: readonly Page[] = [
     ),
   },
   {
-    nid: NOT_FOUND_NID, title: 'Страница не найдена', alias: '/stranica-ne-najdena.html', created: '2013-09-01 09:05',
+    nid: NOT_FOUND_NID,
+    title: 'Страница не найдена',
+    alias: '/stranica-ne-najdena.html',
+    created: '2013-09-01 09:05',
     body: paragraphs(
       'К сожалению, запрошенная страница не существует: возможно, она была удалена или вы перешли по устаревшей ссылке.',
       'Воспользуйтесь поиском по сайту, перейдите в раздел <a href="/services.html">Услуги</a> или вернитесь на <a href="/">главную страницу</a>.',
     ),
   },
   {
-    nid: FORBIDDEN_NID, title: 'Доступ запрещён', alias: '/dostup-zapreshchen.html', created: '2014-05-12 09:05',
+    nid: FORBIDDEN_NID,
+    title: 'Доступ запрещён',
+    alias: '/dostup-zapreshchen.html',
+    created: '2014-05-12 09:05',
     body: paragraphs(
       'У вас нет прав для просмотра этой страницы.',
       'Если вы сотрудник клиники, <a href="/login">войдите в систему</a>. Пациентов приглашаем на <a href="/">главную страницу</a>.',
     ),
   },
   {
-    nid: 900, title: 'Контакты', alias: '/contacts.html', created: '2013-09-01 09:10',
+    nid: 900,
+    title: 'Контакты',
+    alias: '/contacts.html',
+    created: '2013-09-01 09:10',
     summary: `${SITE.address}. ${SITE.hours}.`,
     body: paragraphs(
       `<p><strong>Адрес:</strong> ${SITE.address}</p>`,
@@ -70,7 +83,10 @@ export const pages: readonly Page[] = [
     ),
   },
   {
-    nid: 901, title: 'Политика конфиденциальности', alias: '/privacy-policy', created: '2018-06-01 09:00',
+    nid: 901,
+    title: 'Политика конфиденциальности',
+    alias: '/privacy-policy',
+    created: '2018-06-01 09:00',
     files: [['documents/politika-personalnyh-dannyh.pdf', 'Политика обработки персональных данных (PDF)']],
     summary: 'Как клиника обрабатывает и защищает персональные данные пациентов.',
     body: paragraphs(
@@ -83,12 +99,23 @@ export const pages: readonly Page[] = [
     ),
   },
   {
-    nid: 902, title: 'Спасибо за заявку!', alias: '/thank-you.html', created: '2019-02-01 09:00',
-    body: paragraphs('Мы получили вашу заявку и перезвоним в течение 15 минут в рабочее время клиники.', `Если вопрос срочный, позвоните нам: <a href="${SITE.phoneHref}">${SITE.phone}</a>.`),
+    nid: 902,
+    title: 'Спасибо за заявку!',
+    alias: '/thank-you.html',
+    created: '2019-02-01 09:00',
+    body: paragraphs(
+      'Мы получили вашу заявку и перезвоним в течение 15 минут в рабочее время клиники.',
+      `Если вопрос срочный, позвоните нам: <a href="${SITE.phoneHref}">${SITE.phone}</a>.`,
+    ),
   },
   {
-    nid: 903, title: 'Ultraformer MPT — SMAS-лифтинг без операции', alias: '/ultraformer.html', created: '2021-04-01 09:00',
-    image: 'pages/ultraformer-landing.svg', subtitle: 'Лифтинг лица и тела за один визит', landing: true,
+    nid: 903,
+    title: 'Ultraformer MPT — SMAS-лифтинг без операции',
+    alias: '/ultraformer.html',
+    created: '2021-04-01 09:00',
+    image: 'pages/ultraformer-landing.svg',
+    subtitle: 'Лифтинг лица и тела за один визит',
+    landing: true,
     summary: 'Посадочная страница SMAS-лифтинга Ultraformer MPT: результат, цены, запись.',
     body: paragraphs(
       '<h2>Подтяжка лица без скальпеля</h2>',
@@ -98,7 +125,11 @@ export const pages: readonly Page[] = [
     ),
   },
   {
-    nid: 904, title: 'О клинике', alias: '/o-klinike.html', created: '2013-09-01 09:20', image: 'pages/o-klinike.svg',
+    nid: 904,
+    title: 'О клинике',
+    alias: '/o-klinike.html',
+    created: '2013-09-01 09:20',
+    image: 'pages/o-klinike.svg',
     summary: 'Клиника эстетической медицины в Москве с 2013 года.',
     body: paragraphs(
       `${SITE.shortName} открылась в 2013 году. Сегодня у нас 6 кабинетов, современное оборудование и команда врачей с опытом от 9 лет.`,
@@ -106,7 +137,10 @@ export const pages: readonly Page[] = [
     ),
   },
   {
-    nid: 905, title: 'Лицензии и документы', alias: '/licenzii.html', created: '2013-09-01 09:30',
+    nid: 905,
+    title: 'Лицензии и документы',
+    alias: '/licenzii.html',
+    created: '2013-09-01 09:30',
     files: [
       ['documents/licenziya-lo-77-01-000000.pdf', 'Лицензия на медицинскую деятельность'],
       ['documents/pravila-okazaniya-uslug.pdf', 'Правила оказания платных медицинских услуг'],
@@ -114,13 +148,19 @@ export const pages: readonly Page[] = [
     body: paragraphs(SITE.licence + '.', 'Ниже — документы клиники в формате PDF.'),
   },
   {
-    nid: 906, title: 'Подарочные сертификаты', alias: '/podarochnye-sertifikaty.html', created: '2016-12-01 09:00',
+    nid: 906,
+    title: 'Подарочные сертификаты',
+    alias: '/podarochnye-sertifikaty.html',
+    created: '2016-12-01 09:00',
     body: paragraphs('Сертификат на любую сумму от 3 000 руб. или на конкретную процедуру. Срок действия — 12 месяцев.'),
   },
   {
     // Hostile markup, as an editor with full_html (or a compromised account) could save it: the site
     // must show the ordinary content and run none of it. Old `created`, so it is never the newest page.
-    nid: HOSTILE_NID, title: 'Проверка безопасности <b>заголовка</b> & «кавычек»', alias: '/proverka-bezopasnosti.html', created: '2014-02-10 09:00',
+    nid: HOSTILE_NID,
+    title: 'Проверка безопасности <b>заголовка</b> & «кавычек»',
+    alias: '/proverka-bezopasnosti.html',
+    created: '2014-02-10 09:00',
     summary: 'Служебная страница: проверка очистки разметки.',
     body: paragraphs(
       '<h2>Обычное содержимое</h2>',
@@ -167,18 +207,48 @@ export interface Vacancy {
 }
 
 export const vacancies: readonly Vacancy[] = [
-  { nid: 340, title: 'Врач-косметолог', slug: 'vrach-kosmetolog', created: '2026-09-10 10:00', salary: 'от 180 000 руб.',
+  {
+    nid: 340,
+    title: 'Врач-косметолог',
+    slug: 'vrach-kosmetolog',
+    created: '2026-09-10 10:00',
+    salary: 'от 180 000 руб.',
     note: { html: '<p><strong>Полная занятость</strong>, график 2/2. Собеседование — по&nbsp;предварительной записи.</p>' },
-    body: paragraphs('<h3>Требования</h3>', '<ul><li>высшее медицинское образование, сертификат или аккредитация по косметологии;</li><li>опыт работы с инъекционными методиками от 3 лет.</li></ul>', '<h3>Условия</h3>', 'Официальное оформление, обучение за счёт клиники, скидки на процедуры.') },
-  { nid: 341, title: 'Администратор клиники', slug: 'administrator', created: '2026-10-05 10:00', salary: 'от 70 000 руб.',
+    body: paragraphs(
+      '<h3>Требования</h3>',
+      '<ul><li>высшее медицинское образование, сертификат или аккредитация по косметологии;</li><li>опыт работы с инъекционными методиками от 3 лет.</li></ul>',
+      '<h3>Условия</h3>',
+      'Официальное оформление, обучение за счёт клиники, скидки на процедуры.',
+    ),
+  },
+  {
+    nid: 341,
+    title: 'Администратор клиники',
+    slug: 'administrator',
+    created: '2026-10-05 10:00',
+    salary: 'от 70 000 руб.',
     note: 'Сменный график',
-    body: paragraphs('Встреча пациентов, запись на приём, работа с CRM. Опыт работы в медицинской клинике приветствуется.') },
-  { nid: 342, title: 'Медицинская сестра', slug: 'medsestra', created: '2025-11-20 10:00', salary: 'от 85 000 руб.',
+    body: paragraphs('Встреча пациентов, запись на приём, работа с CRM. Опыт работы в медицинской клинике приветствуется.'),
+  },
+  {
+    nid: 342,
+    title: 'Медицинская сестра',
+    slug: 'medsestra',
+    created: '2025-11-20 10:00',
+    salary: 'от 85 000 руб.',
     note: null,
-    body: paragraphs('Ассистирование врачу-косметологу, подготовка кабинетов, стерилизация инструментов.') },
-  { nid: 343, title: 'Косметолог-эстетист (вакансия закрыта)', slug: 'kosmetolog-estetist-2022', created: '2022-03-01 10:00', salary: 'по договорённости',
-    note: 'Вакансия закрыта', status: false,
-    body: paragraphs('Вакансия закрыта.') },
+    body: paragraphs('Ассистирование врачу-косметологу, подготовка кабинетов, стерилизация инструментов.'),
+  },
+  {
+    nid: 343,
+    title: 'Косметолог-эстетист (вакансия закрыта)',
+    slug: 'kosmetolog-estetist-2022',
+    created: '2022-03-01 10:00',
+    salary: 'по договорённости',
+    note: 'Вакансия закрыта',
+    status: false,
+    body: paragraphs('Вакансия закрыта.'),
+  },
 ];
 
 export const vacancyNodes: readonly NodeRecord[] = vacancies.map((v) =>
@@ -190,6 +260,9 @@ export const vacancyNodes: readonly NodeRecord[] = vacancies.map((v) =>
     created: v.created,
     status: v.status ?? true,
     body: v.body,
-    fields: { field_subtitle: v.salary, field_note: v.note === null || typeof v.note === 'string' ? v.note : textJson(v.note.html, 'basic_html') },
+    fields: {
+      field_subtitle: v.salary,
+      field_note: v.note === null || typeof v.note === 'string' ? v.note : textJson(v.note.html, 'basic_html'),
+    },
   }),
 );

@@ -84,7 +84,10 @@ export const webforms: readonly WebformDef[] = [
       },
       // Keyed `message`, as in webform's stock contact form: the key its refusals' `{"error":{"message":…}}` shares.
       message: { type: 'textarea', title: 'Комментарий', props: { rows: 2 } },
-      callback_info: { type: 'webform_markup', props: { markup: '<p>Перезвоним в течение 15 минут в рабочее время клиники (9:00–21:00).</p>' } },
+      callback_info: {
+        type: 'webform_markup',
+        props: { markup: '<p>Перезвоним в течение 15 минут в рабочее время клиники (9:00–21:00).</p>' },
+      },
       ...hiddenPage,
       // No actions element: the site falls back to its default submit label.
     },
@@ -150,14 +153,21 @@ export const webforms: readonly WebformDef[] = [
       discount_info: {
         type: 'webform_markup',
         title: null,
-        props: { markup: '<p>Скидка 10% при первом посещении или 25% за согласие на публикацию фото до и после. Скидки не суммируются.</p>' },
+        props: {
+          markup: '<p>Скидка 10% при первом посещении или 25% за согласие на публикацию фото до и после. Скидки не суммируются.</p>',
+        },
       },
       fio: {
         type: 'webform_name',
         title: 'Ваше имя',
         required: true,
         composite: {
-          title: { type: 'webform_select_other', title: 'Обращение', access: false, props: { options: { 'г-жа': 'Госпожа', 'г-н': 'Господин' } } },
+          title: {
+            type: 'webform_select_other',
+            title: 'Обращение',
+            access: false,
+            props: { options: { 'г-жа': 'Госпожа', 'г-н': 'Господин' } },
+          },
           first: { type: 'textfield', title: 'Имя', required: true },
           middle: { type: 'textfield', title: 'Отчество', access: false },
           last: { type: 'textfield', title: 'Фамилия', required: true },
@@ -191,7 +201,8 @@ export const webforms: readonly WebformDef[] = [
         props: {
           terms_type: 'slideout',
           terms_title: 'Условия акции',
-          terms_content: '<p>Скидка действует на первое посещение клиники и не суммируется с другими акциями. Скидку за публикацию фото до и после даём после письменного согласия.</p>',
+          terms_content:
+            '<p>Скидка действует на первое посещение клиники и не суммируется с другими акциями. Скидку за публикацию фото до и после даём после письменного согласия.</p>',
         },
       },
       skidka: { type: 'hidden', title: 'Скидка', props: { default_value: '10%' } },

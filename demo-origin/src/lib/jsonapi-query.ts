@@ -52,7 +52,11 @@ export function resolvePath(r: Resource, segs: readonly string[]): Json[] {
     const [next, ...more] = tail;
     if (next === undefined || (next === 'id' && more.length === 0)) return ids.map((i) => i.id);
     if (next === 'target_id') return ids.map((i) => i.meta.drupal_internal__target_id ?? null);
-    if (next === 'meta') return descend(ids.map((i) => i.meta), more);
+    if (next === 'meta')
+      return descend(
+        ids.map((i) => i.meta),
+        more,
+      );
     return ids.flatMap((i) => {
       const target = resolveIdentifier(i);
       return target ? resolvePath(target, tail) : [];
@@ -72,7 +76,23 @@ function checkPath(path: string, fieldNames: ReadonlySet<string>): string[] {
 
 // ---- Filters ---------------------------------------------------------------------------------------
 
-const OPERATORS = ['=', '<>', '>', '>=', '<', '<=', 'STARTS_WITH', 'CONTAINS', 'ENDS_WITH', 'IN', 'NOT IN', 'BETWEEN', 'NOT BETWEEN', 'IS NULL', 'IS NOT NULL'];
+const OPERATORS = [
+  '=',
+  '<>',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  'STARTS_WITH',
+  'CONTAINS',
+  'ENDS_WITH',
+  'IN',
+  'NOT IN',
+  'BETWEEN',
+  'NOT BETWEEN',
+  'IS NULL',
+  'IS NOT NULL',
+];
 
 interface Condition {
   readonly segs: string[];

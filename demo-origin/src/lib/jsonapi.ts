@@ -83,7 +83,15 @@ function relData(rel: RelField): RelData {
  * sitemap walk needs to leave a noindex page out; the page's full set is routes/metatag.ts's.
  */
 function nodeMetatag(n: NodeRecord): Json {
-  const tags: Json[] = [{ tag: 'meta', attributes: { name: 'title', content: n.nid === HOME_NID ? `${SITE.name} — косметология в Москве` : `${n.title} | ${SITE.shortName}` } }];
+  const tags: Json[] = [
+    {
+      tag: 'meta',
+      attributes: {
+        name: 'title',
+        content: n.nid === HOME_NID ? `${SITE.name} — косметология в Москве` : `${n.title} | ${SITE.shortName}`,
+      },
+    },
+  ];
   if (NOINDEX_NIDS.has(n.nid)) tags.push({ tag: 'meta', attributes: { name: 'robots', content: 'noindex, nofollow' } });
   return tags;
 }
@@ -173,9 +181,26 @@ export function termResource(t: Term): Resource {
       path: { alias: null, pid: null, langcode: 'ru' },
     },
     relationships: {
-      vid: { type: 'taxonomy_vocabulary--taxonomy_vocabulary', id: uuidFor(`vocabulary:${t.vocabulary}`), meta: { drupal_internal__target_id: t.vocabulary } },
+      vid: {
+        type: 'taxonomy_vocabulary--taxonomy_vocabulary',
+        id: uuidFor(`vocabulary:${t.vocabulary}`),
+        meta: { drupal_internal__target_id: t.vocabulary },
+      },
       revision_user: null,
-      parent: [{ type: `taxonomy_term--${t.vocabulary}`, id: 'virtual', meta: { links: { help: { href: 'https://www.drupal.org/docs/8/modules/json-api/core-concepts#virtual', meta: { about: "Usage and meaning of the 'virtual' resource identifier." } } } } }],
+      parent: [
+        {
+          type: `taxonomy_term--${t.vocabulary}`,
+          id: 'virtual',
+          meta: {
+            links: {
+              help: {
+                href: 'https://www.drupal.org/docs/8/modules/json-api/core-concepts#virtual',
+                meta: { about: "Usage and meaning of the 'virtual' resource identifier." },
+              },
+            },
+          },
+        },
+      ],
     },
     published: true,
     seed: t.tid,
@@ -203,7 +228,11 @@ export function blockContentResource(b: BlockContent): Resource {
       body: { value: b.body, format: 'full_html', processed: b.body.replace(/\r\n/g, '\n').trim(), summary: '' },
     },
     relationships: {
-      block_content_type: { type: 'block_content_type--block_content_type', id: uuidFor('block_content_type:basic'), meta: { drupal_internal__target_id: 'basic' } },
+      block_content_type: {
+        type: 'block_content_type--block_content_type',
+        id: uuidFor('block_content_type:basic'),
+        meta: { drupal_internal__target_id: 'basic' },
+      },
       revision_user: null,
     },
     published: true,
@@ -344,8 +373,18 @@ const REASONS: Record<number, string> = {
   504: 'Gateway Timeout',
 };
 const RFC_SECTIONS: Record<number, string> = {
-  400: '10.4.1', 401: '10.4.2', 403: '10.4.4', 404: '10.4.5', 405: '10.4.6', 406: '10.4.7', 409: '10.4.10',
-  415: '10.4.16', 500: '10.5.1', 502: '10.5.3', 503: '10.5.4', 504: '10.5.5',
+  400: '10.4.1',
+  401: '10.4.2',
+  403: '10.4.4',
+  404: '10.4.5',
+  405: '10.4.6',
+  406: '10.4.7',
+  409: '10.4.10',
+  415: '10.4.16',
+  500: '10.5.1',
+  502: '10.5.3',
+  503: '10.5.4',
+  504: '10.5.5',
 };
 
 export function reasonPhrase(status: number): string {

@@ -47,11 +47,21 @@ controlRoutes.post('/__demo/faults', async (c) => {
   try {
     body = await c.req.json();
   } catch {
-    return json({ error: 'Body must be JSON: {"delayMs"?: number, "rules"?: [{"match", "delayMs"?, "status"?, "hang"?, "body"?: "html" | "broken-json"}]}' }, 400);
+    return json(
+      {
+        error:
+          'Body must be JSON: {"delayMs"?: number, "rules"?: [{"match", "delayMs"?, "status"?, "hang"?, "body"?: "html" | "broken-json"}]}',
+      },
+      400,
+    );
   }
   const parsed = faultSchema.safeParse(body);
-  if (!parsed.success) return json({ error: 'Invalid fault config', issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
-  const config: FaultConfig = { rules: parsed.data.rules ?? [], ...(parsed.data.delayMs !== undefined ? { delayMs: parsed.data.delayMs } : {}) };
+  if (!parsed.success)
+    return json({ error: 'Invalid fault config', issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
+  const config: FaultConfig = {
+    rules: parsed.data.rules ?? [],
+    ...(parsed.data.delayMs !== undefined ? { delayMs: parsed.data.delayMs } : {}),
+  };
   state.faults = config;
   return json(faultsJson());
 });
@@ -68,7 +78,10 @@ controlRoutes.post('/__demo/schema', async (c) => {
   }
   const mode = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { mode?: unknown }).mode : undefined;
   if (!isSchemaMode(mode)) {
-    return json({ error: `Body must be JSON {"mode": ${SCHEMA_MODES.map((m) => `"${m}"`).join(' | ')}}, got ${JSON.stringify(body ?? null)}` }, 400);
+    return json(
+      { error: `Body must be JSON {"mode": ${SCHEMA_MODES.map((m) => `"${m}"`).join(' | ')}}, got ${JSON.stringify(body ?? null)}` },
+      400,
+    );
   }
   state.schemaOverride = mode;
   return json({ mode: schemaMode() });
@@ -169,7 +182,10 @@ const nodeEditSchema = z
     removeFields: z.array(z.string().regex(/^field_\w+$/)).optional(),
   })
   .strict()
-  .refine((e) => e.title !== undefined || e.status !== undefined || e.fields !== undefined || e.removeFields !== undefined, 'give "title", "status", "fields" and/or "removeFields"');
+  .refine(
+    (e) => e.title !== undefined || e.status !== undefined || e.fields !== undefined || e.removeFields !== undefined,
+    'give "title", "status", "fields" and/or "removeFields"',
+  );
 
 controlRoutes.get('/__demo/nodes/:nid', (c) => {
   const n = nodeParam(c.req.param('nid'));
@@ -183,11 +199,20 @@ controlRoutes.post('/__demo/nodes/:nid', async (c) => {
   try {
     body = await c.req.json();
   } catch {
-    return json({ error: 'Body must be JSON: {"title"?: "1–255 characters", "status"?: true | false, "fields"?: {"field_…": value}, "removeFields"?: ["field_…"]}' }, 400);
+    return json(
+      {
+        error:
+          'Body must be JSON: {"title"?: "1–255 characters", "status"?: true | false, "fields"?: {"field_…": value}, "removeFields"?: ["field_…"]}',
+      },
+      400,
+    );
   }
   const parsed = nodeEditSchema.safeParse(body);
   if (!parsed.success) {
-    return json({ error: 'Invalid node edit', issues: parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`) }, 400);
+    return json(
+      { error: 'Invalid node edit', issues: parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`) },
+      400,
+    );
   }
   editNode(n, {
     ...(parsed.data.title !== undefined ? { title: parsed.data.title } : {}),
@@ -199,12 +224,17 @@ controlRoutes.post('/__demo/nodes/:nid', async (c) => {
 });
 
 controlRoutes.get('/__demo/submissions', () =>
-  json(state.submissions.map((s) => ({ sid: s.sid, webform_id: s.webform_id, created: s.created, auth: s.auth, uri: s.uri, data: s.data }))),
+  json(
+    state.submissions.map((s) => ({ sid: s.sid, webform_id: s.webform_id, created: s.created, auth: s.auth, uri: s.uri, data: s.data })),
+  ),
 );
 
 // Modules (README.md, "Test control"): {"webformUpload": boolean} installs webform_rest's upload patch; reset removes it.
 controlRoutes.post('/__demo/modules', async (c) => {
-  const parsed = z.object({ webformUpload: z.boolean() }).strict().safeParse(await c.req.json().catch(() => undefined));
+  const parsed = z
+    .object({ webformUpload: z.boolean() })
+    .strict()
+    .safeParse(await c.req.json().catch(() => undefined));
   if (!parsed.success) return json({ error: 'Body must be JSON {"webformUpload": true | false}' }, 400);
   state.webformUpload = parsed.data.webformUpload;
   return json({ webformUpload: state.webformUpload });
@@ -213,13 +243,16 @@ controlRoutes.post('/__demo/modules', async (c) => {
 controlRoutes.get('/__demo/modules', () => json({ webformUpload: state.webformUpload }));
 
 // A form as an editor changed it (README.md, "Test control"): closed, elements made required, a required signature.
-const webformSwitchSchema = z.object({ closed: z.boolean().optional(), required: z.array(z.string().min(1)).max(50).optional(), signature: z.boolean().optional() }).strict();
+const webformSwitchSchema = z
+  .object({ closed: z.boolean().optional(), required: z.array(z.string().min(1)).max(50).optional(), signature: z.boolean().optional() })
+  .strict();
 
 controlRoutes.post('/__demo/webforms/:id', async (c) => {
   const form = webformById(c.req.param('id'));
   if (!form) return json({ error: `No webform ${c.req.param('id')}.` }, 404);
   const parsed = webformSwitchSchema.safeParse(await c.req.json().catch(() => undefined));
-  if (!parsed.success) return json({ error: 'Body must be JSON {"closed"?: true | false, "required"?: ["element key", …], "signature"?: true | false}' }, 400);
+  if (!parsed.success)
+    return json({ error: 'Body must be JSON {"closed"?: true | false, "required"?: ["element key", …], "signature"?: true | false}' }, 400);
   state.webformSwitches.set(form.id, parsed.data);
   return json(parsed.data);
 });
@@ -299,7 +332,12 @@ export const CRM_RULE_PREFIX = '/__demo/crm';
  * starts with /__demo/crm apply (e.g. `{"match": "/__demo/crm/webhook", "hang": true}`).
  */
 export const crmFaults: MiddlewareHandler<AppEnv> = async (c, next) =>
-  applyFaults(c, next, matchingRules(c.req.url).filter((r) => r.match.startsWith(CRM_RULE_PREFIX)), 0);
+  applyFaults(
+    c,
+    next,
+    matchingRules(c.req.url).filter((r) => r.match.startsWith(CRM_RULE_PREFIX)),
+    0,
+  );
 
 async function applyFaults(c: Context<AppEnv>, next: Next, rules: readonly FaultRule[], baseDelay: number): Promise<Response | void> {
   const ruleDelays = rules.flatMap((r) => (r.delayMs !== undefined ? [r.delayMs] : []));

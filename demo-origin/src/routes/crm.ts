@@ -79,7 +79,12 @@ async function filesOf(raw: Json | undefined): Promise<{ files: CrmFileRecord[] 
       problems.push(`files[${i}].size: ${item.size}, but the content has ${bytes.length} bytes`);
       continue;
     }
-    files.push({ name: item.name, type: typeof item.type === 'string' ? item.type : null, size: bytes.length, sha256: hex(await crypto.subtle.digest('SHA-256', bytes)) });
+    files.push({
+      name: item.name,
+      type: typeof item.type === 'string' ? item.type : null,
+      size: bytes.length,
+      sha256: hex(await crypto.subtle.digest('SHA-256', bytes)),
+    });
   }
   return problems.length ? { problems } : { files };
 }
@@ -89,7 +94,8 @@ function leadProblems(body: JsonObject): string[] {
   const problems: string[] = [];
   for (const f of LEAD_FIELDS) {
     const v = body[f];
-    if (v !== undefined && v !== null && typeof v !== 'string') problems.push(`${f}: expected a string, got ${Array.isArray(v) ? 'array' : typeof v}`);
+    if (v !== undefined && v !== null && typeof v !== 'string')
+      problems.push(`${f}: expected a string, got ${Array.isArray(v) ? 'array' : typeof v}`);
   }
   if (!LEAD_FIELDS.some((f) => typeof body[f] === 'string' && (body[f] as string).trim() !== '')) {
     problems.push(`a lead needs at least one of ${LEAD_FIELDS.join(', ')}`);
@@ -110,29 +116,33 @@ crmRoutes.post('/__demo/crm/webhook', crmFaults, async (c) => {
   const auth = c.req.header('Authorization') ?? '';
   const m = /^Bearer[ \t]+(\S+)\s*$/i.exec(auth);
   if (!m || !constantTimeEqual(m[1] ?? '', expected)) {
-    return crmJson(
-      { ok: false, error: auth ? 'Invalid bearer token.' : 'Missing "Authorization: Bearer <token>" header.' },
-      401,
-      { 'WWW-Authenticate': 'Bearer realm="demo-crm"' },
-    );
+    return crmJson({ ok: false, error: auth ? 'Invalid bearer token.' : 'Missing "Authorization: Bearer <token>" header.' }, 401, {
+      'WWW-Authenticate': 'Bearer realm="demo-crm"',
+    });
   }
 
   const raw = await c.req.text();
-  if (new TextEncoder().encode(raw).length > MAX_BODY_BYTES) return crmJson({ ok: false, error: `Body over ${MAX_BODY_BYTES} bytes.` }, 413);
+  if (new TextEncoder().encode(raw).length > MAX_BODY_BYTES)
+    return crmJson({ ok: false, error: `Body over ${MAX_BODY_BYTES} bytes.` }, 413);
   let body: Json;
   try {
     body = JSON.parse(raw) as Json;
   } catch {
-    return crmJson({ ok: false, error: 'Body must be a JSON object: {"name", "phone", "email", "comment", "form_name", "form_type"}.' }, 400);
+    return crmJson(
+      { ok: false, error: 'Body must be a JSON object: {"name", "phone", "email", "comment", "form_name", "form_type"}.' },
+      400,
+    );
   }
-  if (!isJsonObject(body)) return crmJson({ ok: false, error: 'Body must be a JSON object, not ' + (Array.isArray(body) ? 'an array' : typeof body) + '.' }, 400);
+  if (!isJsonObject(body))
+    return crmJson({ ok: false, error: 'Body must be a JSON object, not ' + (Array.isArray(body) ? 'an array' : typeof body) + '.' }, 400);
   const { files: rawFiles, ...fields } = body;
   const attached = await filesOf(rawFiles);
   const problems = [...leadProblems(fields), ...('problems' in attached ? attached.problems : [])];
   if (problems.length || 'problems' in attached) return crmJson({ ok: false, error: 'Invalid lead.', issues: problems }, 400);
 
   const key = (c.req.header('Idempotency-Key') ?? c.req.header('X-Idempotency-Key') ?? '').trim() || null;
-  if (key !== null && key.length > MAX_KEY_LENGTH) return crmJson({ ok: false, error: `Idempotency key over ${MAX_KEY_LENGTH} characters.` }, 400);
+  if (key !== null && key.length > MAX_KEY_LENGTH)
+    return crmJson({ ok: false, error: `Idempotency key over ${MAX_KEY_LENGTH} characters.` }, 400);
   if (key !== null) {
     const seen = crm.leads.find((l) => l.idempotency_key === key);
     if (seen) {
@@ -145,7 +155,9 @@ crmRoutes.post('/__demo/crm/webhook', crmFaults, async (c) => {
   return crmJson({ ok: true, id });
 });
 
-crmRoutes.all('/__demo/crm/webhook', (c) => crmJson({ ok: false, error: `Method ${c.req.method} not allowed; POST a lead.` }, 405, { Allow: 'POST' }));
+crmRoutes.all('/__demo/crm/webhook', (c) =>
+  crmJson({ ok: false, error: `Method ${c.req.method} not allowed; POST a lead.` }, 405, { Allow: 'POST' }),
+);
 
 crmRoutes.get('/__demo/crm/leads', () => crmJson(state.crm.leads.map(leadJson)));
 
@@ -165,7 +177,10 @@ crmRoutes.post('/__demo/crm/fail', async (c) => {
   const validTimes = times === undefined || (typeof times === 'number' && Number.isInteger(times) && times >= 0 && times <= 10_000);
   const validDown = down === undefined || typeof down === 'boolean';
   if (!o || (times === undefined && down === undefined) || !validTimes || !validDown) {
-    return crmJson({ error: `Body must be JSON {"times": n} (0–10000) and/or {"down": true | false}, got ${JSON.stringify(body ?? null)}` }, 400);
+    return crmJson(
+      { error: `Body must be JSON {"times": n} (0–10000) and/or {"down": true | false}, got ${JSON.stringify(body ?? null)}` },
+      400,
+    );
   }
   if (typeof times === 'number') state.crm.failTimes = times;
   if (typeof down === 'boolean') state.crm.down = down;

@@ -73,7 +73,6 @@ function forbidden(c: Ctx): Response {
   return errorResponse(c, 403, 'The current user is not allowed to GET the selected resource.', { source: { pointer: '/data' } });
 }
 
-
 // ---- Index ------------------------------------------------------------------------------------------
 
 jsonapiRoutes.get('/jsonapi', (c) => {
@@ -101,7 +100,13 @@ jsonapiRoutes.get('/jsonapi/:entityType/:bundle', (c) => {
     const fields = parseFields(tree.fields);
 
     const withUnpublished = canViewUnpublished(c);
-    const all = applySort(applyFilter(t.all().filter((r) => r.published || withUnpublished), filter), sort);
+    const all = applySort(
+      applyFilter(
+        t.all().filter((r) => r.published || withUnpublished),
+        filter,
+      ),
+      sort,
+    );
     const page = all.slice(offset, offset + limit);
     const origin = originOf(c);
     const base = origin + new URL(c.req.url).pathname;

@@ -109,7 +109,13 @@ function withFormatCheck(handler: (id: number | null, raw: string | undefined) =
 
 restViewRoutes.get(
   '/rest/actions/other/:id',
-  withFormatCheck((id) => (id === null ? [] : activeActions().filter((n) => n.nid !== id).map(actionRow))),
+  withFormatCheck((id) =>
+    id === null
+      ? []
+      : activeActions()
+          .filter((n) => n.nid !== id)
+          .map(actionRow),
+  ),
 );
 
 restViewRoutes.get(
@@ -316,7 +322,12 @@ restViewRoutes.get('/rest/license-images', (c) => {
 const SEARCH_EXCLUDED = new Set<number>([NOT_FOUND_NID, FORBIDDEN_NID]);
 
 function serviceLink(n: NodeRecord): string {
-  const candidates = n.bundle === 'services' ? serviceAncestors(n.nid).slice(-1).map((s) => s.nid) : refNids(n.rels.field_services);
+  const candidates =
+    n.bundle === 'services'
+      ? serviceAncestors(n.nid)
+          .slice(-1)
+          .map((s) => s.nid)
+      : refNids(n.rels.field_services);
   for (const nid of candidates) {
     const s = published(nid);
     if (s) return `<a href="${escapeHtml(s.alias)}" hreflang="ru">${escapeHtml(s.title)}</a>`;
@@ -353,7 +364,13 @@ restViewRoutes.get('/rest/search', (c) => {
     const text = title + ' ' + foldRu(stripTags(n.body?.value ?? '') + ' ' + extra.join(' '));
     if (!words.every((w) => text.includes(w))) continue;
     scored.push({
-      row: { id: String(n.nid), title: escapeHtml(n.title), field_service: serviceLink(n), view_taxonomy_term: sectionTermPath(n), view_node: n.alias },
+      row: {
+        id: String(n.nid),
+        title: escapeHtml(n.title),
+        field_service: serviceLink(n),
+        view_taxonomy_term: sectionTermPath(n),
+        view_node: n.alias,
+      },
       score: words.filter((w) => title.includes(w)).length,
       created: Date.parse(n.created),
     });
@@ -370,4 +387,3 @@ restViewRoutes.get('/rest/search', (c) => {
   scored.sort((a, b) => b.score - a.score || b.created - a.created);
   return rows(scored.slice(0, 50).map((s) => s.row));
 });
-

@@ -75,7 +75,10 @@ function register(identifier: string, windowMs: number, now: number): void {
 function clientIp(c: Ctx): string {
   const peer = c.req.header('CF-Connecting-IP') ?? '127.0.0.1';
   if (!state.trustsReverseProxy) return peer;
-  const forwarded = (c.req.header('X-Forwarded-For') ?? '').split(',').map((ip) => ip.trim()).filter(Boolean);
+  const forwarded = (c.req.header('X-Forwarded-For') ?? '')
+    .split(',')
+    .map((ip) => ip.trim())
+    .filter(Boolean);
   return forwarded.at(-1) ?? peer;
 }
 
@@ -85,10 +88,13 @@ userRoutes.post('/user/login', async (c) => {
   const format = c.req.query('_format');
   if (format === undefined) {
     // Without ?_format=json this is the HTML login form route.
-    return new Response('<!DOCTYPE html><html lang="ru"><head><title>Вход | Demo Drupal</title></head><body><h1>Вход</h1><form method="post"><input name="name"><input name="pass" type="password"><button>Войти</button></form></body></html>', {
-      status: 200,
-      headers: { 'Content-Type': 'text/html; charset=UTF-8' },
-    });
+    return new Response(
+      '<!DOCTYPE html><html lang="ru"><head><title>Вход | Demo Drupal</title></head><body><h1>Вход</h1><form method="post"><input name="name"><input name="pass" type="password"><button>Войти</button></form></body></html>',
+      {
+        status: 200,
+        headers: { 'Content-Type': 'text/html; charset=UTF-8' },
+      },
+    );
   }
   if (format !== 'json') return json({ message: `Unrecognized format: ${format}.` }, 400);
   if (currentSession(c)) return json({ message: 'This route can only be accessed by anonymous users.' }, 403);
@@ -194,7 +200,10 @@ userRoutes.get('/user/:uid{[0-9]+}', (c) => {
   if (!viewer) return json({ message: "The 'access user profiles' permission is required and the user must be active." }, 403);
   const a = accountByUid(Number(c.req.param('uid')));
   if (!a) {
-    return json({ message: 'The "user" parameter was not converted for the path "/user/{user}" (route name: "entity.user.canonical")' }, 404);
+    return json(
+      { message: 'The "user" parameter was not converted for the path "/user/{user}" (route name: "entity.user.canonical")' },
+      404,
+    );
   }
   if (!a.status && !viewer.roles.includes('administrator')) {
     return json({ message: "The 'access user profiles' permission is required and the user must be active." }, 403);

@@ -26,7 +26,11 @@ function withRequired(elements: Readonly<Record<string, ElementDef>>, required: 
   return Object.fromEntries(
     Object.entries(elements).map(([key, def]): [string, ElementDef] => [
       key,
-      { ...def, ...(required.has(key) ? { required: true } : {}), ...(def.children ? { children: withRequired(def.children, required) } : {}) },
+      {
+        ...def,
+        ...(required.has(key) ? { required: true } : {}),
+        ...(def.children ? { children: withRequired(def.children, required) } : {}),
+      },
     ]),
   );
 }
@@ -235,9 +239,12 @@ function fileProblem(def: ElementDef, file: FileInfo): string | null {
   const allowed = typeof props.file_extensions === 'string' ? props.file_extensions.toLowerCase().split(/\s+/).filter(Boolean) : [];
   if (allowed.length && file.name !== null) {
     const ext = file.name.includes('.') ? (file.name.split('.').pop() ?? '').toLowerCase() : '';
-    if (!allowed.includes(ext)) return `Файл «${file.name}» не может быть загружен. Разрешены только файлы со следующими расширениями: ${allowed.join(' ')}.`;
+    if (!allowed.includes(ext))
+      return `Файл «${file.name}» не может быть загружен. Разрешены только файлы со следующими расширениями: ${allowed.join(' ')}.`;
   }
-  const maxMb = Number(typeof props.max_filesize === 'string' || typeof props.max_filesize === 'number' ? props.max_filesize : DEFAULT_MAX_FILESIZE_MB);
+  const maxMb = Number(
+    typeof props.max_filesize === 'string' || typeof props.max_filesize === 'number' ? props.max_filesize : DEFAULT_MAX_FILESIZE_MB,
+  );
   const max = (Number.isFinite(maxMb) && maxMb > 0 ? maxMb : DEFAULT_MAX_FILESIZE_MB) * 1024 * 1024;
   if (file.size !== null && file.size > max) {
     return `Файл размером ${formatBytes(file.size)} превышает максимально допустимый размер ${formatBytes(max)}.`;
@@ -266,7 +273,10 @@ function validate(form: WebformDef, data: JsonObject): Record<string, string> {
       continue;
     }
     const multiple = (def.type === 'select' && def.props?.multiple === true) || MULTIPLE_TYPES.has(def.type);
-    if (isJsonObject(value ?? null) || (Array.isArray(value) && value.some((item) => typeof item !== 'string' && typeof item !== 'number'))) {
+    if (
+      isJsonObject(value ?? null) ||
+      (Array.isArray(value) && value.some((item) => typeof item !== 'string' && typeof item !== 'number'))
+    ) {
       errors[key] = `Поле ${name} содержит недопустимое значение.`;
       continue;
     }
@@ -302,7 +312,8 @@ function validate(form: WebformDef, data: JsonObject): Record<string, string> {
         if (Number.isNaN(n)) errors[key] = `Значение поля ${name} должно быть числом.`;
         else if (min !== null && n < min) errors[key] = `Значение поля ${name} должно быть не меньше ${min}.`;
         else if (max !== null && n > max) errors[key] = `Значение поля ${name} должно быть не больше ${max}.`;
-        else if (step && Math.abs((n - (min ?? 0)) / step - Math.round((n - (min ?? 0)) / step)) > 1e-9) errors[key] = `Значение поля ${name} не является допустимым числом.`;
+        else if (step && Math.abs((n - (min ?? 0)) / step - Math.round((n - (min ?? 0)) / step)) > 1e-9)
+          errors[key] = `Значение поля ${name} не является допустимым числом.`;
         break;
       }
       case 'radios':
@@ -315,7 +326,8 @@ function validate(form: WebformDef, data: JsonObject): Record<string, string> {
         break;
       }
       case 'date':
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text))) errors[key] = `Поле ${name} должно содержать корректную дату.`;
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text)))
+          errors[key] = `Поле ${name} должно содержать корректную дату.`;
         break;
       case 'webform_time': {
         const t = minutes(text);
@@ -356,7 +368,8 @@ function validate(form: WebformDef, data: JsonObject): Record<string, string> {
  */
 function compositeErrors(key: string, def: ElementDef, value: Json | undefined, name: string): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (value !== undefined && value !== null && value !== '' && !isJsonObject(value)) return { [key]: `Поле ${name} содержит недопустимое значение.` };
+  if (value !== undefined && value !== null && value !== '' && !isJsonObject(value))
+    return { [key]: `Поле ${name} содержит недопустимое значение.` };
   const given = isJsonObject(value ?? null) ? (value as JsonObject) : {};
   let filled = false;
   for (const [part, partDef] of Object.entries(def.composite ?? {})) {
@@ -394,7 +407,9 @@ function storedData(form: WebformDef, data: JsonObject): JsonObject {
     }
     if (def.composite && isJsonObject(value)) {
       // Only the parts the composite has; webform drops any other key.
-      out[key] = Object.fromEntries(Object.entries(value).filter(([part]) => def.composite?.[part] !== undefined && def.composite[part]?.access !== false));
+      out[key] = Object.fromEntries(
+        Object.entries(value).filter(([part]) => def.composite?.[part] !== undefined && def.composite[part]?.access !== false),
+      );
       continue;
     }
     if (def.type === 'managed_file') {
@@ -443,10 +458,17 @@ webformRoutes.post('/webform_rest/:id/upload/:field', async (c) => {
   const name = literal.split(/[\\/]/).pop() ?? '';
   if (!name) return json({ message: 'Missing filename in the Content-Disposition header.' }, 400);
   const size = (await c.req.arrayBuffer()).byteLength;
-  const allowed = String(field.props?.file_extensions ?? '').split(/\s+/).filter(Boolean);
+  const allowed = String(field.props?.file_extensions ?? '')
+    .split(/\s+/)
+    .filter(Boolean);
   const extension = name.split('.').pop()?.toLowerCase() ?? '';
   if (allowed.length && !allowed.includes(extension)) {
-    return json({ message: `Unprocessable Entity: file validation failed.\nOnly files with the following extensions are allowed: <em class="placeholder">${allowed.join(' ')}</em>.` }, 422);
+    return json(
+      {
+        message: `Unprocessable Entity: file validation failed.\nOnly files with the following extensions are allowed: <em class="placeholder">${allowed.join(' ')}</em>.`,
+      },
+      422,
+    );
   }
   const fid = String(nextFid++);
   uploads.set(fid, { name, size });

@@ -74,7 +74,11 @@ export function DefaultLayout({ layout, searchKeywords = '', popup, preFooter, n
       <CareBanner phone={site.phone} />
       <Footer layout={layout} />
       <MobileBar phone={site.phone} />
-      <Island component={Popup} props={{ phone: site.phone, initial: popup ?? null, metrikaId: site.metrikaId }} when={popup ? 'idle' : 'demand'} />
+      <Island
+        component={Popup}
+        props={{ phone: site.phone, initial: popup ?? null, metrikaId: site.metrikaId }}
+        when={popup ? 'idle' : 'demand'}
+      />
       <NavigationFeel nonce={nonce} />
     </>
   );

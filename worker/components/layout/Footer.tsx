@@ -33,7 +33,13 @@ function FooterMenu({ menu }: { menu: Deferred<MenuItem[]> }) {
 }
 
 /** Spec §2: © from the clinic's founding year to this one, the privacy policy and the sitemap. */
-export function Copyright({ name, analytics = false }: { name: string; /** A counter is configured: the analytics choice can be changed here. */ analytics?: boolean }) {
+export function Copyright({
+  name,
+  analytics = false,
+}: {
+  name: string;
+  /** A counter is configured: the analytics choice can be changed here. */ analytics?: boolean;
+}) {
   return (
     <div className="container copyright">
       <span>

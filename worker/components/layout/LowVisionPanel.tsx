@@ -26,9 +26,15 @@ function Settings({ settings: v }: { settings: LowVision }) {
   return (
     <>
       <Group legend="Размер текста">
-        <Choice choice="size:normal" pressed={v.size === 'normal'}>100 %</Choice>
-        <Choice choice="size:large" pressed={v.size === 'large'}>150 %</Choice>
-        <Choice choice="size:largest" pressed={v.size === 'largest'}>200 %</Choice>
+        <Choice choice="size:normal" pressed={v.size === 'normal'}>
+          100 %
+        </Choice>
+        <Choice choice="size:large" pressed={v.size === 'large'}>
+          150 %
+        </Choice>
+        <Choice choice="size:largest" pressed={v.size === 'largest'}>
+          200 %
+        </Choice>
       </Group>
       <Group legend="Цвета">
         {/* Each swatch shows its scheme; the hidden words name it for a screen reader (the visible «Аа» first, as WCAG 2.5.3 asks). */}
@@ -43,20 +49,36 @@ function Settings({ settings: v }: { settings: LowVision }) {
         </Choice>
       </Group>
       <Group legend="Изображения">
-        <Choice choice="images:on" pressed={v.images}>Показать</Choice>
-        <Choice choice="images:off" pressed={!v.images}>Скрыть</Choice>
+        <Choice choice="images:on" pressed={v.images}>
+          Показать
+        </Choice>
+        <Choice choice="images:off" pressed={!v.images}>
+          Скрыть
+        </Choice>
       </Group>
       <Group legend="Между буквами">
-        <Choice choice="letters:normal" pressed={!v.wideLetters}>Обычно</Choice>
-        <Choice choice="letters:wide" pressed={v.wideLetters}>Шире</Choice>
+        <Choice choice="letters:normal" pressed={!v.wideLetters}>
+          Обычно
+        </Choice>
+        <Choice choice="letters:wide" pressed={v.wideLetters}>
+          Шире
+        </Choice>
       </Group>
       <Group legend="Между строками">
-        <Choice choice="lines:normal" pressed={!v.wideLines}>Обычно</Choice>
-        <Choice choice="lines:wide" pressed={v.wideLines}>Шире</Choice>
+        <Choice choice="lines:normal" pressed={!v.wideLines}>
+          Обычно
+        </Choice>
+        <Choice choice="lines:wide" pressed={v.wideLines}>
+          Шире
+        </Choice>
       </Group>
       <Group legend="Шрифт">
-        <Choice choice="font:site" pressed={!v.plainFont}>Сайта</Choice>
-        <Choice choice="font:plain" pressed={v.plainFont}>Простой</Choice>
+        <Choice choice="font:site" pressed={!v.plainFont}>
+          Сайта
+        </Choice>
+        <Choice choice="font:plain" pressed={v.plainFont}>
+          Простой
+        </Choice>
       </Group>
     </>
   );

@@ -15,7 +15,14 @@ export function SearchBar({ keywords }: { keywords: string }) {
       <form className="search-bar__form container" action="/search/node" method="get" role="search">
         <label className="search-field">
           <Icon icon={Search} size={20} className="search-field__icon" />
-          <input className={`search-bar__input ${NO_KEY_RECORDING}`} type="search" name="keys" defaultValue={keywords} placeholder="Процедура, врач или статья" aria-label="Поиск по сайту" />
+          <input
+            className={`search-bar__input ${NO_KEY_RECORDING}`}
+            type="search"
+            name="keys"
+            defaultValue={keywords}
+            placeholder="Процедура, врач или статья"
+            aria-label="Поиск по сайту"
+          />
         </label>
         <button className="button" type="submit">
           Найти

@@ -23,7 +23,9 @@ const holds = (item: MenuItem, path: string): boolean => item.url === path || it
 function withServices(main: MenuItem[], services: MenuItem[]): MenuItem[] {
   if (services.length === 0) return main;
   const merged = main.map((item) => (item.url === SERVICES_URL && item.children.length === 0 ? { ...item, children: services } : item));
-  return merged.some((item) => item.url === SERVICES_URL) ? merged : [...merged, { title: SERVICES_TITLE, url: SERVICES_URL, children: services }];
+  return merged.some((item) => item.url === SERVICES_URL)
+    ? merged
+    : [...merged, { title: SERVICES_TITLE, url: SERVICES_URL, children: services }];
 }
 
 /** A level of the tree: an item with children is a link beside a button that shows them (open where the current page is). */
@@ -111,7 +113,13 @@ export function SlideMenu({ layout }: { layout: LayoutData }) {
             </button>
           </div>
           <form className="slide-menu__search" action="/search/node" method="get" role="search">
-            <input className={`slide-menu__search-input ${NO_KEY_RECORDING}`} type="search" name="keys" placeholder="Поиск по сайту" aria-label="Поиск по сайту" />
+            <input
+              className={`slide-menu__search-input ${NO_KEY_RECORDING}`}
+              type="search"
+              name="keys"
+              placeholder="Поиск по сайту"
+              aria-label="Поиск по сайту"
+            />
             <button className="slide-menu__search-button" type="submit" aria-label="Найти">
               <Search size={20} aria-hidden="true" />
             </button>

@@ -70,9 +70,14 @@ const toPlacements = (rows: (BlockPlacement | null)[]) => rows.filter((row): row
 /** `/blocks_for_page?page=`: placements as a list, or keyed by block id (as decoupled_kit does), bare or under `data`. */
 export const BlockListSchema = z.union([
   // Nothing at all placed for the page: Drupal's way of marking a landing page, which has no site frame.
-  z.array(z.unknown()).length(0).transform((): BlockList => ({ placements: [], landing: true })),
+  z
+    .array(z.unknown())
+    .length(0)
+    .transform((): BlockList => ({ placements: [], landing: true })),
   phpList(PlacementSchema).transform((rows): BlockList => ({ placements: toPlacements(rows), landing: false })),
-  z.object({ data: z.union([phpList(PlacementSchema), z.null()]) }).transform((d): BlockList => ({ placements: toPlacements(d.data ?? []), landing: false })),
+  z
+    .object({ data: z.union([phpList(PlacementSchema), z.null()]) })
+    .transform((d): BlockList => ({ placements: toPlacements(d.data ?? []), landing: false })),
 ]);
 
 export interface BlockList {
@@ -105,5 +110,8 @@ const BlockResourceSchema = z
 /** A page of `/jsonapi/block_content/{bundle}`: every custom block of the bundle, 50 a page along Drupal's next links. */
 export const BlockCollectionSchema = z.object({
   data: z.array(BlockResourceSchema),
-  links: z.object({ next: z.object({ href: z.string() }).optional() }).passthrough().optional(),
+  links: z
+    .object({ next: z.object({ href: z.string() }).optional() })
+    .passthrough()
+    .optional(),
 });

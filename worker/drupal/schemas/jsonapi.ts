@@ -32,7 +32,10 @@ export const IndividualDocumentSchema = z.object({
 export const CollectionDocumentSchema = z.object({
   data: z.array(ResourceSchema),
   included: z.array(ResourceSchema).optional(),
-  links: z.object({ next: z.object({ href: z.string() }).optional() }).passthrough().optional(),
+  links: z
+    .object({ next: z.object({ href: z.string() }).optional() })
+    .passthrough()
+    .optional(),
   // Core sends no count; jsonapi_extras (include_count) and jsonapi_views do.
   meta: z.object({ count: optionalNumeric }).passthrough().optional(),
 });

@@ -7,7 +7,15 @@ import { z } from 'zod';
  */
 
 /** 251, "251" → 251. */
-export const numeric = z.union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/)]).transform(Number);
+export const numeric = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+(\.\d+)?$/),
+  ])
+  .transform(Number);
 
 /** A value that may be missing, null, false or "": undefined then, else the string. */
 export const optionalText = z
@@ -53,7 +61,9 @@ export function unwrapSubrequest(value: unknown): unknown {
 export const phpMap = <T extends z.ZodType>(item: T) =>
   z.preprocess(
     unwrapSubrequest,
-    z.union([z.record(z.string(), item), z.array(item)]).transform((value): z.output<T>[] => (Array.isArray(value) ? value : Object.values(value))),
+    z
+      .union([z.record(z.string(), item), z.array(item)])
+      .transform((value): z.output<T>[] => (Array.isArray(value) ? value : Object.values(value))),
   );
 
 /** A list that PHP may have encoded as an object keyed by index or id. */

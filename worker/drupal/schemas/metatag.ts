@@ -14,9 +14,7 @@ const AttachedSchema = z.object({ '#attached': z.object({ html_head: z.array(Htm
 
 const TitleMetasSchema = z.object({
   title: optionalText,
-  metas: z
-    .array(z.object({ name: optionalText, property: optionalText, content: optionalText }).passthrough())
-    .default([]),
+  metas: z.array(z.object({ name: optionalText, property: optionalText, content: optionalText }).passthrough()).default([]),
 });
 
 /** Link relations that describe the page; nothing that loads or runs something (stylesheet, preload, import). */
@@ -63,20 +61,24 @@ function fromHtmlHead(entries: { '#tag': string; '#attributes': Record<string, s
  * Either metatag's `#attached.html_head` (optionally under `data`) or `{data: {title, metas}}`;
  * `[]` or an empty object when the page has none.
  */
-export const MetatagSchema = z
-  .union([
-    AttachedSchema.transform((doc) => fromHtmlHead(doc['#attached'].html_head)),
-    z.object({ data: AttachedSchema }).transform((doc) => fromHtmlHead(doc.data['#attached'].html_head)),
-    z.object({ data: TitleMetasSchema }).transform(({ data }): HeadData => ({
-      title: data.title,
-      tags: data.metas.flatMap((m): HeadTag[] =>
-        m.content && (m.name || m.property)
-          ? [{ tag: 'meta', attributes: { ...(m.name ? { name: m.name } : { property: m.property ?? '' }), content: m.content } }]
-          : [],
-      ),
-    })),
-    // A page without tags: metatag returns NULL, sent as [] or {} (or under data).
-    z
-      .union([z.array(z.never()).length(0), z.object({}).strict(), z.null(), z.object({ data: z.union([z.array(z.never()).length(0), z.null()]) })])
-      .transform((): HeadData => ({ tags: [] })),
-  ]);
+export const MetatagSchema = z.union([
+  AttachedSchema.transform((doc) => fromHtmlHead(doc['#attached'].html_head)),
+  z.object({ data: AttachedSchema }).transform((doc) => fromHtmlHead(doc.data['#attached'].html_head)),
+  z.object({ data: TitleMetasSchema }).transform(({ data }): HeadData => ({
+    title: data.title,
+    tags: data.metas.flatMap((m): HeadTag[] =>
+      m.content && (m.name || m.property)
+        ? [{ tag: 'meta', attributes: { ...(m.name ? { name: m.name } : { property: m.property ?? '' }), content: m.content } }]
+        : [],
+    ),
+  })),
+  // A page without tags: metatag returns NULL, sent as [] or {} (or under data).
+  z
+    .union([
+      z.array(z.never()).length(0),
+      z.object({}).strict(),
+      z.null(),
+      z.object({ data: z.union([z.array(z.never()).length(0), z.null()]) }),
+    ])
+    .transform((): HeadData => ({ tags: [] })),
+]);

@@ -6,7 +6,10 @@ import { RedirectHopSchema } from './translate-path';
  * in modes final/simple, a list of hops in mode full (the last is the final one).
  */
 export const RedirectLookupSchema = z.union([
-  z.array(z.unknown()).length(0).transform(() => null),
+  z
+    .array(z.unknown())
+    .length(0)
+    .transform(() => null),
   z
     .object({ data: z.union([RedirectHopSchema, z.array(RedirectHopSchema), z.array(z.never()).length(0), z.null()]) })
     .transform(({ data }) => {

@@ -14,11 +14,17 @@ const saysNoindex = (content: unknown): boolean =>
 const TagList = z.array(z.unknown()).transform((tags) =>
   tags.some((tag) => {
     const attributes = z.object({ attributes: z.object({ name: z.string(), content: z.unknown() }) }).safeParse(tag);
-    return attributes.success && attributes.data.attributes.name.toLowerCase() === 'robots' && saysNoindex(attributes.data.attributes.content);
+    return (
+      attributes.success && attributes.data.attributes.name.toLowerCase() === 'robots' && saysNoindex(attributes.data.attributes.content)
+    );
   }),
 );
 
 const ValueMap = z.object({ value: z.object({ robots: z.unknown() }) }).transform(({ value }) => saysNoindex(value.robots));
 
 /** `metatag` as any Drupal sends it (missing, null, `[]`, either shape): true only for a noindex. */
-export const RobotsNoindexSchema = z.union([TagList, ValueMap]).catch(false).optional().transform((noindex) => noindex === true);
+export const RobotsNoindexSchema = z
+  .union([TagList, ValueMap])
+  .catch(false)
+  .optional()
+  .transform((noindex) => noindex === true);

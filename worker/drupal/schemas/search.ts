@@ -34,6 +34,8 @@ export const SearchResultsSchema = phpList(
   }),
 ).transform((rows): SearchResult[] =>
   rows.flatMap((row) =>
-    row.title && row.status ? [{ title: htmlToText(row.title), url: linkOf(row.view_node ?? row.view_taxonomy_term), service: row.field_service }] : [],
+    row.title && row.status
+      ? [{ title: htmlToText(row.title), url: linkOf(row.view_node ?? row.view_taxonomy_term), service: row.field_service }]
+      : [],
   ),
 );

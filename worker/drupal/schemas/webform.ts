@@ -113,15 +113,21 @@ const scalarText = (value: unknown): string | undefined =>
 
 function optionsOf(raw: unknown): { value: string; label: string }[] | undefined {
   const map = typeof raw === 'string' ? PREDEFINED[raw] : raw;
-  if (Array.isArray(map)) return map.flatMap((label) => (typeof label === 'string' || typeof label === 'number' ? [{ value: String(label), label: String(label) }] : []));
+  if (Array.isArray(map))
+    return map.flatMap((label) =>
+      typeof label === 'string' || typeof label === 'number' ? [{ value: String(label), label: String(label) }] : [],
+    );
   if (map && typeof map === 'object') {
-    return Object.entries(map).flatMap(([value, label]) => (typeof label === 'string' || typeof label === 'number' ? [{ value, label: htmlToText(String(label)) }] : []));
+    return Object.entries(map).flatMap(([value, label]) =>
+      typeof label === 'string' || typeof label === 'number' ? [{ value, label: htmlToText(String(label)) }] : [],
+    );
   }
   return undefined;
 }
 
 /** '5' (MB, Drupal's unit) → bytes, never above the site's own limit. */
-const bytesOf = (megabytes: number | undefined) => Math.min(MAX_FILE_BYTES, megabytes && megabytes > 0 ? megabytes * 1024 * 1024 : MAX_FILE_BYTES);
+const bytesOf = (megabytes: number | undefined) =>
+  Math.min(MAX_FILE_BYTES, megabytes && megabytes > 0 ? megabytes * 1024 * 1024 : MAX_FILE_BYTES);
 
 /** Drupal's #default_value (any JSON type) as the field's kind can hold it; undefined when it does not fit. */
 function defaultOf(field: FormField, raw: unknown): DefaultValue | undefined {
@@ -132,15 +138,19 @@ function defaultOf(field: FormField, raw: unknown): DefaultValue | undefined {
     case 'terms':
       return truthy(raw) || undefined;
     case 'checkboxes': {
-      const list = (Array.isArray(raw) ? raw : isMap(raw) ? Object.values(raw) : [raw]).map(scalarText).filter((v): v is string => v !== undefined && known(v));
+      const list = (Array.isArray(raw) ? raw : isMap(raw) ? Object.values(raw) : [raw])
+        .map(scalarText)
+        .filter((v): v is string => v !== undefined && known(v));
       return list.length ? list : undefined;
     }
     case 'composite': {
       if (!isMap(raw)) return undefined;
-      const parts = Object.fromEntries((field.parts ?? []).flatMap((part) => {
-        const value = scalarText(raw[part.key]);
-        return value ? [[part.key, value]] : [];
-      }));
+      const parts = Object.fromEntries(
+        (field.parts ?? []).flatMap((part) => {
+          const value = scalarText(raw[part.key]);
+          return value ? [[part.key, value]] : [];
+        }),
+      );
       return Object.keys(parts).length ? parts : undefined;
     }
     case 'file':
@@ -194,7 +204,11 @@ function fieldOf(key: string, el: RawElement, kind: FieldKind): FormField {
     field.step = el['#step'];
   }
   if (kind === 'file') {
-    field.extensions = el['#file_extensions']?.toLowerCase().split(/[\s,]+/).map((e) => e.replace(/^\./, '')).filter(Boolean);
+    field.extensions = el['#file_extensions']
+      ?.toLowerCase()
+      .split(/[\s,]+/)
+      .map((e) => e.replace(/^\./, ''))
+      .filter(Boolean);
     field.maxBytes = bytesOf(el['#max_filesize']);
   }
   if (kind === 'textarea' && el['#minlength']) field.minLength = el['#minlength'];
@@ -225,7 +239,9 @@ function reportUnrendered(formId: string, key: string, type: string, required: b
   if (reported.has(id)) return;
   reported.add(id);
   // The form and the element, never a value: the tree holds no visitor's data, but the log is no place for content.
-  console.warn(`Форма ${formId}: элемент «${key}» типа ${type} не поддерживается; ${required ? 'показан как текстовое поле, потому что он обязателен' : 'не показан'}`);
+  console.warn(
+    `Форма ${formId}: элемент «${key}» типа ${type} не поддерживается; ${required ? 'показан как текстовое поле, потому что он обязателен' : 'не показан'}`,
+  );
 }
 
 export interface ParsedWebform {

@@ -24,7 +24,9 @@ export function diskFileCache(dir: string, maxBytes: number): FileCache {
 
   async function evict(): Promise<void> {
     const files = await Promise.all(
-      (await readdir(dir)).filter((name) => name.endsWith('.body')).map(async (name) => ({ name, ...(await stat(join(dir, name)).catch(() => ({ size: 0, mtimeMs: 0 }))) })),
+      (await readdir(dir))
+        .filter((name) => name.endsWith('.body'))
+        .map(async (name) => ({ name, ...(await stat(join(dir, name)).catch(() => ({ size: 0, mtimeMs: 0 }))) })),
     );
     used = files.reduce((sum, file) => sum + file.size, 0);
     files.sort((a, b) => a.mtimeMs - b.mtimeMs);

@@ -34,10 +34,18 @@ async function keepDeadLetter(job: Job<LeadMessage>, bindings: Bindings): Promis
   const result = readConfig(bindings);
   try {
     if (!result.ok) throw new UndeliveredUnavailable('конфигурация неверна');
-    await keepUndelivered(result.config, { id: String(job.id), message: job.data, attempts: job.attemptsMade, lastError: job.failedReason });
+    await keepUndelivered(result.config, {
+      id: String(job.id),
+      message: job.data,
+      attempts: job.attemptsMade,
+      lastError: job.failedReason,
+    });
     await job.remove();
   } catch (error) {
-    const why = error instanceof UndeliveredUnavailable ? error.message : `хранилище не ответило (${error instanceof Error ? error.message : 'ошибка'})`;
+    const why =
+      error instanceof UndeliveredUnavailable
+        ? error.message
+        : `хранилище не ответило (${error instanceof Error ? error.message : 'ошибка'})`;
     console.error(
       `НЕДОСТАВЛЕННАЯ ЗАЯВКА НЕ СОХРАНЕНА: ${describeLead(job.data.lead)} (${job.data.kind}) после ${job.attemptsMade} попыток: ${why}. ` +
         'Она остаётся в очереди BullMQ среди неудавшихся (failed) и будет перенесена при следующем запуске; исправьте настройку.',

@@ -70,9 +70,18 @@ export function nodeLeadQueue(connection: Redis, options: { prefix: string; spoo
       if (name.endsWith('.json')) {
         // Several processes may share the spool: the rename decides which one queues the file.
         claimed = `${path}.claimed-${process.pid}`;
-        if (!(await rename(path, claimed).then(() => true, () => false))) continue;
+        if (
+          !(await rename(path, claimed).then(
+            () => true,
+            () => false,
+          ))
+        )
+          continue;
       } else {
-        const since = await stat(path).then((s) => s.mtimeMs, () => Date.now());
+        const since = await stat(path).then(
+          (s) => s.mtimeMs,
+          () => Date.now(),
+        );
         if (Date.now() - since < CLAIM_EXPIRES_MS) continue;
       }
       const { message, delaySeconds } = JSON.parse(await readFile(claimed, 'utf8')) as { message: LeadMessage; delaySeconds?: number };
@@ -89,7 +98,10 @@ export function nodeLeadQueue(connection: Redis, options: { prefix: string; spoo
     }
   }
 
-  const timer = setInterval(() => void drainSpool().catch((error: unknown) => console.error('Очередь заявок: перенос с диска не удался', error)), DRAIN_EVERY_MS);
+  const timer = setInterval(
+    () => void drainSpool().catch((error: unknown) => console.error('Очередь заявок: перенос с диска не удался', error)),
+    DRAIN_EVERY_MS,
+  );
   timer.unref();
 
   /** Moves spooled leads into the queue, one pass at a time; resolves when none is left or Valkey is still away. */
@@ -106,7 +118,9 @@ export function nodeLeadQueue(connection: Redis, options: { prefix: string; spoo
         await add(message, sendOptions.delaySeconds, jobId);
       } catch (error) {
         await spool(message, sendOptions.delaySeconds, jobId);
-        console.warn(`Очередь заявок недоступна (${error instanceof Error ? error.message : 'ошибка'}): заявка ${message.lead.form} ${message.lead.id} сохранена на диске`);
+        console.warn(
+          `Очередь заявок недоступна (${error instanceof Error ? error.message : 'ошибка'}): заявка ${message.lead.form} ${message.lead.id} сохранена на диске`,
+        );
       }
     },
     async depth() {

@@ -33,7 +33,13 @@ function withClientAddress(request: Request, incoming: IncomingMessage): Request
   } catch {
     const headers = new Headers(request.headers);
     fix(headers);
-    const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers, body: request.body, redirect: 'manual', signal: request.signal };
+    const init: RequestInit & { duplex?: 'half' } = {
+      method: request.method,
+      headers,
+      body: request.body,
+      redirect: 'manual',
+      signal: request.signal,
+    };
     if (request.body) init.duplex = 'half';
     return new Request(request.url, init);
   }

@@ -63,7 +63,11 @@ export async function startNodeSite(settings: NodeSettings, options: { consumeLe
   await subscriber.subscribe(kvPrefix + CHANGES_CHANNEL);
 
   const work = background();
-  const leads = nodeLeadQueue(valkey, { prefix: `${settings.keyPrefix}bull`, spoolDir: settings.spoolDir, attempts: settings.leadAttempts });
+  const leads = nodeLeadQueue(valkey, {
+    prefix: `${settings.keyPrefix}bull`,
+    spoolDir: settings.spoolDir,
+    attempts: settings.leadAttempts,
+  });
   const assets = staticAssets(settings.assetsDir);
   const bindings: Bindings = {
     ...settings.vars,
@@ -93,7 +97,8 @@ export async function startNodeSite(settings: NodeSettings, options: { consumeLe
   return {
     bindings,
     fetch(request) {
-      if ((request.method === 'GET' || request.method === 'HEAD') && assets.has(new URL(request.url).pathname)) return assets.fetch(request);
+      if ((request.method === 'GET' || request.method === 'HEAD') && assets.has(new URL(request.url).pathname))
+        return assets.fetch(request);
       return Promise.resolve(app.fetch(request, bindings, work.context));
     },
     async close() {

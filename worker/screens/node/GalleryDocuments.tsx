@@ -12,7 +12,13 @@ export function GalleryDocuments({ documents, title }: { documents: { thumb: Ima
         const name = thumb.alt || thumb.description || `${title}, документ ${index + 1}`;
         return (
           <li key={`${full.url}|${index}`} className="document-grid__item">
-            <a className="document-grid__link" href={full.url} target="_blank" rel="noopener" aria-label={`${name}: открыть в полном размере`}>
+            <a
+              className="document-grid__link"
+              href={full.url}
+              target="_blank"
+              rel="noopener"
+              aria-label={`${name}: открыть в полном размере`}
+            >
               <img
                 className="document-grid__image"
                 src={thumb.url}

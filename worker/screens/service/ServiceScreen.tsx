@@ -25,7 +25,17 @@ import { rowTeaser } from '../../components/row-teaser';
  * One titled part of the service page. `data-part` names it, so that the order
  * of spec §2 can be checked on the rendered page.
  */
-function Part({ part, title, action, children }: { part: string; title?: string; action?: { href: string; label: string }; children: ReactNode }) {
+function Part({
+  part,
+  title,
+  action,
+  children,
+}: {
+  part: string;
+  title?: string;
+  action?: { href: string; label: string };
+  children: ReactNode;
+}) {
   const id = `part-${part}`;
   return (
     <section className={`service-part service-part--${part}`} data-part={part} aria-labelledby={title ? id : undefined}>
@@ -88,8 +98,8 @@ function PromoBlock({ promo }: { promo?: AlternatePromo }) {
           </div>
         ) : (
           <p className="promo-note__text">
-            <strong>Скидка 25%</strong> — если вы разрешите разместить ваши фото до и после процедуры. Иначе — <strong>скидка 10%</strong> при первом
-            посещении. Скидки не суммируются.
+            <strong>Скидка 25%</strong> — если вы разрешите разместить ваши фото до и после процедуры. Иначе — <strong>скидка 10%</strong>{' '}
+            при первом посещении. Скидки не суммируются.
           </p>
         )}
         {promo ? (
@@ -109,7 +119,10 @@ function PromoBlock({ promo }: { promo?: AlternatePromo }) {
 const teaserSlides = (rows: ViewRow[], shape: 'portrait' | 'landscape') => {
   const teasers = rows.map(rowTeaser);
   const pictured = anyPictured(teasers);
-  return teasers.map((teaser, index) => ({ key: `${rows[index]!.nid ?? teaser.title}-${index}`, content: <TeaserCard teaser={teaser} shape={shape} pictureRoom={pictured} /> }));
+  return teasers.map((teaser, index) => ({
+    key: `${rows[index]!.nid ?? teaser.title}-${index}`,
+    content: <TeaserCard teaser={teaser} shape={shape} pictureRoom={pictured} />,
+  }));
 };
 
 function BeforeAfterSlide({ row }: { row: ViewRow }) {
@@ -120,7 +133,14 @@ function BeforeAfterSlide({ row }: { row: ViewRow }) {
         {[before, after].map((image, index) =>
           image ? (
             <div key={index} className="before-after__photo">
-              <img src={image.url} alt={`${row.title}: ${index === 0 ? 'до' : 'после'}`} loading="lazy" decoding="async" width={480} height={360} />
+              <img
+                src={image.url}
+                alt={`${row.title}: ${index === 0 ? 'до' : 'после'}`}
+                loading="lazy"
+                decoding="async"
+                width={480}
+                height={360}
+              />
               <span className="before-after__label">{index === 0 ? 'До' : 'После'}</span>
             </div>
           ) : null,
@@ -138,7 +158,13 @@ function LicenceSlides(rows: ViewRow[]) {
       return {
         key: `${row.nid ?? row.title}-${index}`,
         content: (
-          <a className="licence" href={full.url} target="_blank" rel="noopener" aria-label={`${row.title}, документ ${index + 1}: открыть в полном размере`}>
+          <a
+            className="licence"
+            href={full.url}
+            target="_blank"
+            rel="noopener"
+            aria-label={`${row.title}, документ ${index + 1}: открыть в полном размере`}
+          >
             <img src={thumb.url} alt="" loading="lazy" decoding="async" width={300} height={420} />
           </a>
         ),
@@ -283,9 +309,7 @@ export function ServiceScreen({
         }
       </Streamed>
 
-      <Streamed data={parts.prices}>
-        {(groups) => <ProcedureData node={node} groups={groups} siteUrl={siteUrl} />}
-      </Streamed>
+      <Streamed data={parts.prices}>{(groups) => <ProcedureData node={node} groups={groups} siteUrl={siteUrl} />}</Streamed>
       <Streamed data={parts.prices}>
         {(groups) =>
           groups.length > 0 && (
