@@ -1,5 +1,5 @@
 /**
- * The page kinds the bench measures (issue 6 §7): home, a service, a doctor, a
+ * The page kinds the bench measures: home, a service, a doctor, a
  * listing and the price list. The service and the doctor are whatever Drupal
  * published last, so the bench runs against any clinic's content.
  */

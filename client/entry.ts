@@ -29,7 +29,7 @@ const RELOADED_KEY = 'islands:reloaded';
  * to arrive once on a shaky connection. The browser remembers a failed import, so
  * the second try asks under another URL. Failing twice usually means a deploy
  * replaced the chunk under an open tab: the page then reloads, once per tab
- * session (spec §8), to get the new names.
+ * session (docs/requirements.md §8), to get the new names.
  */
 async function importIsland(src: string): Promise<IslandModule> {
   try {

@@ -1,5 +1,5 @@
 /**
- * The service worker (issue 17 §3): pages the visitor has read, the price list and
+ * The service worker: pages the visitor has read, the price list and
  * the contacts page stay readable without a network. No framework, one classic
  * script at /sw.js (vite.config.ts builds it and writes the build's version in).
  *

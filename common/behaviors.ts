@@ -14,23 +14,23 @@ import type { HydrateWhen } from './islands';
 export interface BehaviorProps {
   BackToTop: { threshold: number };
   SearchToggle: { barId: string };
-  /** `contentDelayMs`: when the menu's content is stamped in without being opened (spec §9: 5 s). */
+  /** `contentDelayMs`: when the menu's content is stamped in without being opened (docs/requirements.md §9: 5 s). */
   SlideMenu: { contentDelayMs: number };
   SiteHeader: Record<string, never>;
-  /** Spec §9: the bar shows after `throttleMs` and fills over `durationMs`. */
+  /** docs/requirements.md §9: the bar shows after `throttleMs` and fills over `durationMs`. */
   NavigationProgress: { throttleMs: number; durationMs: number };
   /** `restoredMs`: how long «Соединение восстановлено» stays. */
   ConnectionStatus: { restoredMs: number };
-  /** Issue 17 §3: registers the service worker; `pinned` are the pages kept even if never opened (common/offline.ts). */
+  /** Reading offline: registers the service worker; `pinned` are the pages kept even if never opened (common/offline.ts). */
   OfflineReading: { pinned: string[] };
-  /** Spec §4, §9: lazy images turn eager `delayMs` after the page has loaded. */
+  /** docs/requirements.md §4, §9: lazy images turn eager `delayMs` after the page has loaded. */
   EagerImages: { delayMs: number };
-  /** Spec §9: the kind names the carousel's swiper settings (common/carousels.ts). */
+  /** docs/requirements.md §9: the kind names the carousel's swiper settings (common/carousels.ts). */
   Carousel: { kind: CarouselKind };
   /** The player of a video facade: loaded only when the visitor asks for the video. */
   VideoFacade: { embedBase: string };
   /**
-   * Spec §2 "Search": the results in the element `resultsId` follow the search page's field
+   * docs/requirements.md §2 "Search": the results in the element `resultsId` follow the search page's field
    * `debounceMs` after the last key; `titleSuffix` ends the tab's title.
    */
   LiveSearch: { debounceMs: number; titleSuffix: string; resultsId: string };

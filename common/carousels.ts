@@ -1,5 +1,5 @@
 /**
- * Spec §9: each kind of carousel and its swiper settings, in one table. The
+ * docs/requirements.md §9: each kind of carousel and its swiper settings, in one table. The
  * worker renders a carousel's CSS scroll-snap strip from it (so the slides are
  * as wide before swiper arrives as after) and the Carousel behaviour gives the
  * same row to swiper: nothing moves when swiper takes over.
@@ -32,7 +32,7 @@ export const CAROUSELS: { readonly [K in CarouselKind]: CarouselSettings } = {
   beforeAfter: { perView: 1, gap: 16, dots: true },
   home: { perView: 1, gap: 0, autoplayMs: 5000, arrows: true, dots: true },
   promotions: { perView: 1, gap: 16 },
-  // 2 slides, 1 below 574 px; spec §2 «Процедуру проводят»: a slider on phones only, all the doctors at once on desktops.
+  // 2 slides, 1 below 574 px; docs/requirements.md §2 «Процедуру проводят»: a slider on phones only, all the doctors at once on desktops.
   doctors: { perView: 1, breakpoints: { 574: 2 }, gap: 16, grid: { from: 960, columns: 3 } },
   reviews: { perView: 1, breakpoints: { 574: 2 }, gap: 16 },
   licences: { perView: 1, breakpoints: { 574: 3 }, gap: 16, arrows: true },

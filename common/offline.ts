@@ -1,6 +1,6 @@
 /**
  * What the pages and the service worker (client/sw.ts) agree on for reading offline
- * (issue 17 §3). The service worker takes only types from here: a value it shared with the
+ *. The service worker takes only types from here: a value it shared with the
  * pages would be split into a chunk of its own, which a classic worker script cannot import.
  */
 
@@ -18,7 +18,7 @@ export interface KeepMessage {
   assets: string[];
 }
 
-/** Spec §2's price list and contacts page: readable offline even if never opened. */
+/** docs/requirements.md §2: price list and contacts page: readable offline even if never opened. */
 export const PINNED_PAGES = ['/price.html', '/contacts.html'];
 
 /** Fired on window when popup forms kept on the device (client/runtime/outbox.ts) have been sent: `detail` is how many. */

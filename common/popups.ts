@@ -1,5 +1,5 @@
 /**
- * The popup request forms (spec §4): their webform ids and the dialog's title for
+ * The popup request forms (docs/requirements.md §4): their webform ids and the dialog's title for
  * each. The worker renders the buttons that open them and the pages that open
  * one over the home page; the browser's popup island shows them.
  */
@@ -14,7 +14,7 @@ export const POPUP_TITLES = {
 
 export type PopupForm = keyof typeof POPUP_TITLES;
 
-/** Spec §4: «Записаться на консультацию» shows the consultation form's fields, and is submitted as it. */
+/** docs/requirements.md §4: «Записаться на консультацию» shows the consultation form's fields, and is submitted as it. */
 const WEBFORM_OF: Partial<Record<PopupForm, string>> = { consultation1: 'consultation' };
 
 /** The Drupal webform a popup reads its fields from and submits into. */
@@ -25,7 +25,7 @@ export const isPopupForm = (value: unknown): value is PopupForm => typeof value 
 /** The attribute that makes any element open a popup: its value is the form id. */
 export const POPUP_ATTRIBUTE = 'data-popup';
 
-/** Spec §2 reading B: the pages that only open their popup, over the home page (and where a book button leads without JavaScript). */
+/** docs/requirements.md §2 reading B: the pages that only open their popup, over the home page (and where a book button leads without JavaScript). */
 export const POPUP_PAGES: { readonly [path: string]: PopupForm } = {
   '/consultation.html': 'consultation',
   '/callback.html': 'callback',

@@ -1,5 +1,5 @@
 /**
- * The checks before a deploy (issue 16 §5), offline: what `wrangler deploy` would
+ * The checks before a deploy, offline: what `wrangler deploy` would
  * upload for each environment of wrangler.toml, built with `--dry-run`, and the
  * worker's start-up as `wrangler check startup` profiles it. The test suite
  * asserts what is certain (it builds, no configuration warning, the bundle under

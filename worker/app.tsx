@@ -50,7 +50,7 @@ app.route('/', siteRoutes);
 app.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], '*', (c) => c.text('Метод не поддерживается', 405, { Allow: 'GET, HEAD' }));
 
 /**
- * Spec §8's error page, by what went wrong: Drupal down with no cached copy is
+ * docs/requirements.md §8: error page, by what went wrong: Drupal down with no cached copy is
  * 503, so that crawlers come back; Drupal refusing the page's own request as
  * malformed sends the visitor to /400; anything else (an answer we cannot read,
  * a failure of our own code) is the 500 page, which says nothing of Drupal.

@@ -1,6 +1,6 @@
 import { defineBehavior } from '../runtime/behavior';
 
-/** Spec §9: the button appears once the page has scrolled more than `threshold` px. */
+/** docs/requirements.md §9: the button appears once the page has scrolled more than `threshold` px. */
 export default defineBehavior('BackToTop', (root, { threshold }) => {
   const button = root.querySelector('button');
   if (!button) return;

@@ -6,7 +6,7 @@ import { defineBehavior } from '../runtime/behavior';
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 /**
- * Spec §9: swiper takes over the server's scroll-snap strip (worker/components/Carousel.tsx)
+ * docs/requirements.md §9: swiper takes over the server's scroll-snap strip (worker/components/Carousel.tsx)
  * with its kind's settings, which also sized the strip: the slides stay where they are.
  * Autoplay holds while the pointer is over the carousel, while focus is in it, and
  * whenever the visitor asks the system for less motion. A kind that is a grid at

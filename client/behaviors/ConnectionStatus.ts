@@ -2,7 +2,7 @@ import { defineBehavior } from '../runtime/behavior';
 import { LEADS_SENT_EVENT } from '../../common/offline';
 
 const OFFLINE = 'Нет соединения с интернетом';
-/** When the service worker serves the site: what the visitor has read stays readable (issue 17 §3). */
+/** When the service worker serves the site: what the visitor has read stays readable. */
 const OFFLINE_READING = 'Нет соединения с интернетом. Страницы, которые вы открывали, доступны без сети';
 const RESTORED = 'Соединение восстановлено';
 const SENT = 'Соединение восстановлено. Заявка отправлена';
@@ -11,7 +11,7 @@ type State = 'offline' | 'online' | 'sent' | null;
 
 /**
  * A discreet notice when the connection drops, and a short one when it is back
- * (spec §2); with the service worker in charge of the page it says that read pages
+ * (docs/requirements.md §2); with the service worker in charge of the page it says that read pages
  * open without a network, and a request kept on the device says when it is sent.
  * The element is a live region from the start, so screen readers read each
  * change; empty, it shows nothing.

@@ -1,7 +1,7 @@
 import { defineBehavior } from '../runtime/behavior';
 
 /**
- * Spec §4, §9: `delayMs` after the page has loaded, lazy images stop being lazy,
+ * docs/requirements.md §4, §9: `delayMs` after the page has loaded, lazy images stop being lazy,
  * so that a reader who scrolls later finds them already there rather than
  * watching them arrive.
  */

@@ -6,7 +6,7 @@ const FAILED_NOTE = 'Не удалось загрузить результаты
 const FAILED_NOTE_KEPT = 'Не удалось обновить результаты, ниже — прежние. Попробуйте ещё раз чуть позже.';
 
 /**
- * Spec §2 "Search": the search page's results follow its field. `debounceMs` after
+ * docs/requirements.md §2 "Search": the search page's results follow its field. `debounceMs` after
  * the last key (at once on Enter), the results list of the keywords comes from
  * /search/results (the worker renders it as it renders the page, marks included)
  * and takes the place of the list shown; the address becomes the keywords' page,

@@ -14,7 +14,7 @@ function leavesForPage(link: HTMLAnchorElement): boolean {
 }
 
 /**
- * A thin bar at the top while the next page is on its way (spec §2, §9): it
+ * A thin bar at the top while the next page is on its way (docs/requirements.md §2, §9): it
  * shows only when the navigation takes longer than `throttleMs` and fills over
  * `durationMs`; the page being left takes it away, and a page restored from the
  * back/forward cache starts without it.

@@ -6,7 +6,7 @@ import { sendKeptLeads } from '../runtime/outbox';
 const KEPT_PATHS = ['/assets/', '/sites/default/files/'];
 
 /**
- * Reading offline (issue 17 §3): registers the service worker (client/sw.ts) and
+ * Reading offline: registers the service worker (client/sw.ts) and
  * tells it what to keep that it did not see come (this page and its files, on the
  * visit that installed it; the pinned pages, if not kept yet). Sends the popup
  * forms kept on the device when the connection returns.

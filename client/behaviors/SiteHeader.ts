@@ -6,7 +6,7 @@ const CLOSED = 'data-submenu-closed';
 
 /**
  * The header's two small reactions: its 'scrolled' style once the page is
- * scrolled at all (spec §2), and Escape in the desktop main menu, whose submenus
+ * scrolled at all (docs/requirements.md §2), and Escape in the desktop main menu, whose submenus
  * open on hover and focus in CSS: Escape closes the submenu it is pressed in and
  * gives focus back to that submenu's parent link.
  */

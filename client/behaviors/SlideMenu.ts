@@ -12,7 +12,7 @@ const DESKTOP = '(min-width: 960px)';
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * The phones' slide-out menu (spec §2, §4): a native modal <dialog>, so the page
+ * The phones' slide-out menu (docs/requirements.md §2, §4): a native modal <dialog>, so the page
  * behind is inert and Escape closes it. Its menu tree arrives as a <template>
  * and is stamped in after `contentDelayMs` or on first open, so a phone's first
  * render stays small. It closes on every navigation, and closing puts the page

@@ -1,7 +1,7 @@
 import { defineBehavior } from '../runtime/behavior';
 
 /**
- * A video facade (issue 7 §3): a poster and a play button until the visitor asks
+ * A video facade: a poster and a play button until the visitor asks
  * for the video; only then the player's iframe loads, already playing. Without
  * JavaScript the facade is a link to the video on YouTube.
  */

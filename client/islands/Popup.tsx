@@ -49,7 +49,7 @@ function PhoneIcon() {
 }
 
 /**
- * The one popup of the page (spec §2: 544 px wide on desktop; §4: the request
+ * The one popup of the page (docs/requirements.md §2: 544 px wide on desktop; §4: the request
  * forms). A native modal dialog: the rest of the page is inert while it is open,
  * Escape and a click on the backdrop close it, and focus returns to the button
  * that opened it. Every element with `data-popup="<form id>"` opens it: the form's

@@ -1,5 +1,5 @@
 /**
- * Popup-form submissions made with no network (issue 17 §3): kept on the visitor's
+ * Popup-form submissions made with no network: kept on the visitor's
  * own device (localStorage) until the connection returns, then sent as they were
  * and deleted. A file is kept only if small; a larger one cannot wait offline.
  */

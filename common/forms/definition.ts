@@ -1,5 +1,5 @@
 /**
- * A popup request form as the site knows it (spec §3 "Webform field definition",
+ * A popup request form as the site knows it (docs/requirements.md §3 "Webform field definition",
  * §5): read by the worker from webform_rest's field tree (worker/drupal/schemas/
  * webform.ts), served to the popup at GET /api/forms/{id}, and checked on both
  * sides by validate.ts. Fieldsets are already flattened, private fields dropped.
@@ -61,7 +61,7 @@ export interface FormField {
   /** file: allowed extensions, lower case, without dots; the largest size in bytes. */
   extensions?: string[];
   maxBytes?: number;
-  /** textarea: the fewest characters (spec §5: 10 when required). */
+  /** textarea: the fewest characters (docs/requirements.md §5: 10 when required). */
   minLength?: number;
   /** markup, and the terms' text (terms): sanitised HTML. */
   html?: string;
@@ -71,7 +71,7 @@ export interface FormField {
   parts?: CompositePart[];
   /** Drupal's #default_value, when it fits the field. */
   defaultValue?: DefaultValue;
-  /** hidden: its value, or what the page fills in (spec §3: the page's address and title). */
+  /** hidden: its value, or what the page fills in (docs/requirements.md §3: the page's address and title). */
   value?: string;
   prefill?: 'page_url' | 'page_title';
 }
@@ -113,6 +113,6 @@ export type SubmitAnswer =
   /** What to fix, by field key; `_form` for what belongs to no field. */
   | { errors: Record<string, string> };
 
-/** Files accepted at most (issue 8: 5 MB), and the whole body (1 MB of JSON, or the file and its form). */
+/** Files accepted at most (5 MB), and the whole body (1 MB of JSON, or the file and its form). */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_JSON_BYTES = 1024 * 1024;

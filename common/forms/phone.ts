@@ -1,5 +1,5 @@
 /**
- * Spec §5's phone mask: '+' literal, '*' a digit, `+* (***) ***-**-**`. The
+ * docs/requirements.md §5: phone mask: '+' literal, '*' a digit, `+* (***) ***-**-**`. The
  * browser types through imask with the same pattern; the server checks and
  * normalises with these.
  */

@@ -41,7 +41,7 @@ export const numberOf = (text: string) => (/^[-+]?\d+([.,]\d+)?$/.test(text.trim
 
 const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
 
-/** Spec §5: a required textarea needs at least 10 characters. */
+/** docs/requirements.md §5: a required textarea needs at least 10 characters. */
 export const TEXTAREA_MIN = 10;
 
 const isBlank = (value: FieldValue): boolean =>
@@ -154,7 +154,7 @@ export function errorKeysOf(field: FormField): string[] {
 }
 
 /**
- * Every message of a filled form by field key (spec §5), the consent included;
+ * Every message of a filled form by field key (docs/requirements.md §5), the consent included;
  * empty when the form may be sent. The popup and the worker both run this.
  */
 export function validateForm(definition: FormDefinition, values: Readonly<Record<string, FieldValue>>): Record<string, string> {

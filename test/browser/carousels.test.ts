@@ -135,7 +135,7 @@ async function serviceWithDoctors(): Promise<{ alias: string; doctors: number }>
   throw new Error('the demo has no service with two doctors');
 }
 
-describe('«Процедуру проводят» (spec §2: a slider on phones)', () => {
+describe('«Процедуру проводят» (docs/requirements.md §2: a slider on phones)', () => {
   it.each([
     ['phone', PHONE],
     ['desktop', DESKTOP],

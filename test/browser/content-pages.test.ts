@@ -12,7 +12,7 @@ import { newestAlias } from './page-kinds';
 
 const chromium = chromiumPerFile();
 
-/** Spec §2: the service page's parts in order. */
+/** docs/requirements.md §2: the service page's parts in order. */
 const SERVICE_ORDER = [
   'children',
   'promo',

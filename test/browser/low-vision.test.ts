@@ -87,7 +87,7 @@ async function choose(page: Page, value: string) {
   ]);
 }
 
-describe('the version for the visually impaired (issue 17 §1)', () => {
+describe('the version for the visually impaired', () => {
   it('without JavaScript, sets each option from the panel, and the next page renders with it', async () => {
     const context = await contextWith(undefined, { viewport: DESKTOP, javaScriptEnabled: false });
     const page = await context.newPage();

@@ -61,7 +61,7 @@ async function newPage(viewport: typeof PHONE): Promise<Page> {
   return context.newPage();
 }
 
-/** The fields a visitor sees, in order, with the consent before the last of them (spec §5). */
+/** The fields a visitor sees, in order, with the consent before the last of them (docs/requirements.md §5). */
 function shownFields(definition: FormDefinition): FormField[] {
   const visible = definition.fields.filter((f) => f.kind !== 'hidden');
   const at = Math.max(visible.length - 1, 0);
@@ -96,7 +96,7 @@ async function expectFieldsOf(dialog: Locator, definition: FormDefinition) {
   }
   for (const field of definition.fields.filter((f) => f.kind === 'hidden'))
     expect(await dialog.locator(`[name="${field.key}"]`).count()).toBe(0);
-  // The controls in the order of spec §5: the consent before the last field.
+  // The controls in the order of docs/requirements.md §5: the consent before the last field.
   const names = await dialog
     .locator('form [name]')
     .evaluateAll((els, trap) => els.map((el) => el.getAttribute('name')).filter((n) => n !== trap), HONEYPOT);
@@ -240,7 +240,7 @@ describe.each([
 
       const name = `Тест ${id} ${label} ${Date.now().toString(36)}`;
       await fill(dialog, definition, name);
-      // A submit while one is in flight is ignored (spec §4); the success is announced to the page.
+      // A submit while one is in flight is ignored (docs/requirements.md §4); the success is announced to the page.
       const posts: string[] = [];
       page.on('request', (req) => {
         if (req.method() === 'POST') posts.push(req.url());

@@ -45,7 +45,7 @@ describe.each([
     await page.waitForFunction(() => document.querySelector('dialog.popup')?.getAnimations({ subtree: true }).length === 0);
     expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     const box = await dialog.boundingBox();
-    // Spec §9: 544 px wide on a desktop; a sheet the width of the screen on a phone.
+    // docs/requirements.md §9: 544 px wide on a desktop; a sheet the width of the screen on a phone.
     expect(box?.width).toBe(label === 'desktop' ? 544 : viewport.width);
     await screenshot(page, `popup-open-${label}`);
     // Above the sheet on a phone, beside the card on a desktop: the backdrop.

@@ -1,5 +1,5 @@
 /**
- * /price.html in Chromium (spec §2 "Price list"): the currency suffix per width, no
+ * /price.html in Chromium (docs/requirements.md §2 "Price list"): the currency suffix per width, no
  * sideways scrolling on a phone, the accordion with the keyboard, axe-core clean.
  * Full-page screenshots land in test-results/screenshots/price-390.png and price-1366.png.
  */

@@ -114,7 +114,7 @@ describe('failures told apart', () => {
   });
 });
 
-describe('a services term (spec §4)', () => {
+describe('a services term (docs/requirements.md §4)', () => {
   it('is switched to the service page of the same name', async () => {
     const { status, headers } = await page('/taxonomy/term/1');
     expect(status).toBe(301);

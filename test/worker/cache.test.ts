@@ -69,7 +69,7 @@ describe('KV cache of Drupal payloads', () => {
     expect(Date.now() - started).toBeLessThan(3_000);
   });
 
-  it('shows the error page of spec §8 when Drupal is down and nothing is cached', async () => {
+  it('shows the error page of docs/requirements.md §8 when Drupal is down and nothing is cached', async () => {
     await demo.faults({ rules: [{ match: '/', status: 502 }] });
     const res = await page('/news.html');
     expect(res.status).toBe(503);

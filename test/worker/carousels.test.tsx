@@ -40,7 +40,7 @@ interface DemoNode {
   relationships: Record<string, { data: unknown }>;
 }
 
-describe('the carousel table (spec §9)', () => {
+describe('the carousel table (docs/requirements.md §9)', () => {
   it('sizes the server strip per width exactly as swiper will: general 1, 2 from 577 px, 3 from 960 px', () => {
     expect(carouselCss('general')).toBe(
       '.carousel--general{--per-view:1;--gap:16px}@media (min-width:577px){.carousel--general{--per-view:2}}@media (min-width:960px){.carousel--general{--per-view:3}}',

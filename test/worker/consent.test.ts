@@ -26,7 +26,7 @@ function isolate() {
 /** The banner's markup: asleep (`demand`) for a visitor who has chosen, asked at once (`idle`) for one who has not. */
 const bannerTrigger = (html: string) => new RegExp(`${BANNER}[^>]*data-hydrate="([a-z]+)"`).exec(html)?.[1];
 
-describe('consent before analytics (issue 16 §1)', () => {
+describe('consent before analytics', () => {
   it('renders the counter only for a visitor who accepted, and the question only for one who has not chosen', async () => {
     const visit = isolate();
     const unasked = await visit('/news.html');

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { doctorServiceLinks } from '../../worker/screens/NodeScreen';
 import { demo, firstAlias, freshStart, page, request } from './helpers';
 
-/** Spec §2: the service page's parts, in this order (those a service has). */
+/** docs/requirements.md §2: the service page's parts, in this order (those a service has). */
 const SERVICE_ORDER = [
   'children',
   'promo',
@@ -116,7 +116,7 @@ describe.each(['full', 'lean'] as const)('content pages on the demo origin in it
   });
 });
 
-describe("a doctor's services (spec §2, §9)", () => {
+describe("a doctor's services (docs/requirements.md §2, §9)", () => {
   const links = (n: number) => Array.from({ length: n }, (_, i) => ({ title: `Услуга ${i + 1}` }));
 
   it('shows every service up to six, without an ellipsis', () => {
@@ -130,7 +130,7 @@ describe("a doctor's services (spec §2, §9)", () => {
   });
 });
 
-describe('listings (spec §2, §4)', () => {
+describe('listings (docs/requirements.md §2, §4)', () => {
   beforeEach(freshStart);
 
   /** Published news, counted through Drupal's own API. */
@@ -183,7 +183,7 @@ describe('listings (spec §2, §4)', () => {
   });
 });
 
-describe('structured data for search engines (issue 7 §6)', () => {
+describe('structured data for search engines', () => {
   beforeEach(freshStart);
 
   const jsonLd = (html: string) =>

@@ -1,5 +1,5 @@
 /**
- * The demo origin's stand-ins for the lead pipeline (issue 8 §11): the demo CRM webhook (token,
+ * The demo origin's stand-ins for the lead pipeline: the demo CRM webhook (token,
  * recording, idempotency key, failure switch, reset, fault isolation) and webform_rest's submit
  * (drupal-api.md §3c: error and success shapes, what a submission keeps).
  */

@@ -53,7 +53,7 @@ interface Submission {
 }
 const submissions = () => demo.json<Submission[]>('/__demo/submissions');
 
-describe('the phone mask and validation (spec §5), shared by the popup and the worker', () => {
+describe('the phone mask and validation (docs/requirements.md §5), shared by the popup and the worker', () => {
   it('reads a number however it is typed or pasted', () => {
     for (const typed of ['79991234567', '8 999 123 45 67', '+7 999 1234567', '+7 (999) 123-45-67', '9991234567']) {
       expect(formatPhone(typed)).toBe('+7 (999) 123-45-67');
@@ -204,14 +204,14 @@ describe('POST /api/forms/{id}', () => {
   });
 });
 
-describe('the CRM webhook, from the queue (spec §4)', () => {
+describe('the CRM webhook, from the queue (docs/requirements.md §4)', () => {
   interface CrmLead {
     data: { name: string; phone: string; email: string; comment: string; form_name: string; form_type: string };
     deliveries: number;
   }
   const crmLeads = () => demo.json<CrmLead[]>('/__demo/crm/leads');
 
-  it("receives every accepted lead with spec §4's payload", async () => {
+  it("receives every accepted lead with docs/requirements.md §4's payload", async () => {
     expect((await post('consultation', consultation({ email: 'anna@example.ru' }))).status).toBe(200);
     // Leads queued by earlier tests may still arrive: this test's lead is found by its name.
     const lead = (await eventually(crmLeads, (list) => list.some((l) => l.data.name === 'Анна Тестова'))).find(
@@ -317,7 +317,7 @@ describe("Drupal's answers to a submission (drupal-api.md §3c)", () => {
   });
 });
 
-describe('the CRM payload (spec §4)', () => {
+describe('the CRM payload (docs/requirements.md §4)', () => {
   it('takes name, phone and e-mail by kind and joins date, time, comment, page and consent into the comment', () => {
     const lead: Lead = {
       id: 'x',
@@ -375,7 +375,7 @@ describe('the pages around a form', () => {
   });
 });
 
-describe('Yandex Metrica (issue 8 §7)', () => {
+describe('Yandex Metrica', () => {
   it('loads the counter only when one is configured, under the page nonce', async () => {
     const without = await (await request('/', {}, { headers: { Cookie: 'consent=analytics' } })).response.text();
     expect(without).not.toContain('mc.yandex.ru');

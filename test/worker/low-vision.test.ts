@@ -38,7 +38,7 @@ const htmlClass = (html: string) => /<html lang="ru"(?: class="([^"]*)")?/.exec(
 /** The value a Set-Cookie gives the `vision` cookie ('' when it clears it). */
 const visionSet = (response: Response) => /^vision=([^;]*)/.exec(response.headers.get('Set-Cookie') ?? '')?.[1];
 
-describe('the version for the visually impaired (issue 17 §1)', () => {
+describe('the version for the visually impaired', () => {
   it('turns on from a form, remembers each choice in a cookie and sends the visitor back to the page', async () => {
     const on = await choose('on', '/price.html');
     expect(on.status).toBe(303);

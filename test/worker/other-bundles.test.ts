@@ -25,7 +25,7 @@ const hrefsIn = (html: string | undefined) => [...(html ?? '').matchAll(/href="(
 
 const dates = (html: string | undefined) => [...(html ?? '').matchAll(/dateTime="(\d{4}-\d{2}-\d{2})"/g)].map((m) => m[1]!);
 
-describe.each(['full', 'lean'] as const)("a news item's and an article's «other» list (spec §2), %s schema", (mode) => {
+describe.each(['full', 'lean'] as const)("a news item's and an article's «other» list (docs/requirements.md §2), %s schema", (mode) => {
   beforeEach(() => demo.schema(mode));
 
   it('lists other news newest first in the content, without the item itself, and no second news carousel before the footer', async () => {

@@ -82,7 +82,7 @@ describe('aliases and errors', () => {
     expect(res.html).toContain(escapeHtml(node.data[0]?.attributes.title ?? '∅'));
   });
 
-  it('serves the spec §2 error routes with their status', async () => {
+  it('serves the docs/requirements.md §2 error routes with their status', async () => {
     expect((await page('/404.html')).status).toBe(404);
     expect((await page('/403.html')).status).toBe(403);
     expect((await page('/400')).status).toBe(400);

@@ -197,7 +197,7 @@ describe('/price.html', () => {
       for (const r of group.data) if (r.field_code) expect(html).toContain(r.field_code);
     }
     expect([...html.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]).slice(0, 3)).toEqual(['Код', 'Услуга', 'Стоимость']);
-    // Spec §2: the special price beside the normal one, struck through, with words for a screen reader.
+    // docs/requirements.md §2: the special price beside the normal one, struck through, with words for a screen reader.
     expect(html).toMatch(
       new RegExp(
         `Цена без скидки: </span><s><span class="price__amount">45${THIN}000<span class="price__rub price__rub--short"> ₽</span><span class="price__rub price__rub--long"> руб\\.</span></span></s>`,
@@ -223,7 +223,7 @@ describe('/price.html', () => {
   });
 });
 
-describe('/price.html for an editor (spec §2, §6)', () => {
+describe('/price.html for an editor (docs/requirements.md §2, §6)', () => {
   /** The demo editor's session cookie, through the site's own login form. */
   async function editorCookie(): Promise<string> {
     const { response, settled } = await request(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classifyRedirectTarget, redirectStatus } from '../../worker/paths/redirect-target';
 
-describe('redirect targets (spec §5)', () => {
+describe('redirect targets (docs/requirements.md §5)', () => {
   it.each(['/price.html', '/services/kosmetologiya.html?utm=1#top', '/новости/акция', '/a/b%20c/@x~y_z-1'])(
     'accepts internal %s',
     (target) => {

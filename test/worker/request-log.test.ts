@@ -295,7 +295,7 @@ describe('no personal data and no secret in any log line', () => {
   });
 });
 
-describe('the request line (issue 16 §3)', () => {
+describe('the request line', () => {
   const timingId = (response: Response) => /req;desc="([^"]+)"/.exec(response.headers.get('Server-Timing') ?? '')?.[1];
 
   it('is one JSON line per page, with the fields ops need and the id of Server-Timing', async () => {
@@ -377,7 +377,7 @@ describe('the request line (issue 16 §3)', () => {
   });
 });
 
-describe('GET /health (issue 16 §4)', () => {
+describe('GET /health', () => {
   async function health(overrides: Parameters<typeof request>[1] = {}) {
     const { response, settled } = await request('/health', overrides);
     const body = (await response.json()) as {

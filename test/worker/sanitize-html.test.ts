@@ -253,7 +253,7 @@ describe('the hostile demo page, end to end', () => {
   });
 });
 
-describe("an editor's button to a popup (spec §2 field kinds)", () => {
+describe("an editor's button to a popup (docs/requirements.md §2 field kinds)", () => {
   it('opens the popup its page would, and stays a plain link elsewhere', async () => {
     const html = await sanitizeHtml('<p><a href="/consultation.html" class="btn">Записаться</a> <a href="/contacts.html">Контакты</a></p>');
     expect(html).toContain(`<a href="/consultation.html" class="btn" data-popup="consultation" data-wakes="Popup">Записаться</a>`);

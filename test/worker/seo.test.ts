@@ -60,7 +60,7 @@ describe('/sitemap.xml', () => {
     const slides = await demoAliases('sliders');
     expect(slides.length).toBeGreaterThan(0);
     for (const alias of slides) expect(locs).not.toContain(url(alias));
-    // Nor the nodes that are the 404 and 403 pages (spec §2: nodes 823 and 1360).
+    // Nor the nodes that are the 404 and 403 pages (docs/requirements.md §2: nodes 823 and 1360).
     for (const nid of ERROR_PAGE_NIDS) {
       const doc = await demo.json<{ data: { attributes: { path: { alias: string } } }[] }>(
         `/jsonapi/node/page?filter[drupal_internal__nid]=${nid}`,
@@ -161,7 +161,7 @@ describe('/sitemap.xml', () => {
     expect(await demo.count('translate-path?path=/sitemap-1.xml')).toBe(0);
   });
 
-  it('covers every bundle of spec §3 with pages', () => {
+  it('covers every bundle of docs/requirements.md §3 with pages', () => {
     expect(SITEMAP_BUNDLES).toContain('services');
     expect(SITEMAP_BUNDLES).toContain('doctors');
     expect(SITEMAP_BUNDLES).not.toContain('sliders');

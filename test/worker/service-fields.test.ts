@@ -1,8 +1,8 @@
 /**
- * Spec §2, §3: the service fields the page reads besides its body — field_subtitle under the
+ * docs/requirements.md §2, §3: the service fields the page reads besides its body — field_subtitle under the
  * title, the service's own offer (field_alter_text, field_alter_text_body) in place of the
  * standard promo text, field_action_view hiding the service's promotions — and the blocks Drupal
- * places in the content region, shown at spec §2's advantages slot. Each also as another clinic's
+ * places in the content region, shown at docs/requirements.md §2's advantages slot. Each also as another clinic's
  * Drupal sends it (the demo's lean schema, and fields edited through POST /__demo/nodes/{nid}).
  */
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The last routes of spec §2 reading A and the error catalogue of spec §8:
+ * The last routes of docs/requirements.md §2 reading A and the error catalogue of docs/requirements.md §8:
  * /callback1.html, one address per page (another letter case or a node's system
  * path answers 301 to its alias), a 400 that takes the visitor to /400, and the
  * 500 page of our own failure told apart from the 503 page of Drupal being away.
@@ -107,7 +107,7 @@ describe('one address per page', () => {
   });
 });
 
-describe('a 400 takes the visitor to /400 (spec §8)', () => {
+describe('a 400 takes the visitor to /400 (docs/requirements.md §8)', () => {
   it("redirects a browser's navigation to a malformed address to /400; the forms' API keeps its JSON 400", async () => {
     const { response } = await request('/uslugi%C3%28.html', {}, { headers: NAVIGATION });
     expect([302, 303]).toContain(response.status);
@@ -135,7 +135,7 @@ describe('a 400 takes the visitor to /400 (spec §8)', () => {
   });
 });
 
-describe('our own failure is the 500 page, Drupal away the 503 page (spec §8)', () => {
+describe('our own failure is the 500 page, Drupal away the 503 page (docs/requirements.md §8)', () => {
   const reverse = Array.prototype.reverse;
 
   it('answers a failure of our own code in a part of the page with the 500 page, not a page with a hole; Drupal away with the 503 page', async () => {

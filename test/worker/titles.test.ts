@@ -38,7 +38,7 @@ const HOSTILE_NID = 907;
 const NOT_FOUND_NID = 823;
 const ARTICLE_WITHOUT_AUTHOR = 165;
 
-describe('the <title> of every page (issue 15 §6)', () => {
+describe('the <title> of every page', () => {
   it('is the site name alone on the home page', async () => {
     expect(SITE).toBeTruthy();
     const { status, html } = await page('/');
@@ -145,7 +145,7 @@ describe("robots noindex in a node's metatag attribute (drupal-api.md §5b)", ()
   });
 });
 
-describe("the article's author when Drupal names none (spec §2)", () => {
+describe("the article's author when Drupal names none (docs/requirements.md §2)", () => {
   it("reads as Russian: the clinic's specialists, and the clinic's name on a line of its own", async () => {
     const article = await demo.node(ARTICLE_WITHOUT_AUTHOR);
     expect(article.bundle).toBe('article');
@@ -161,7 +161,7 @@ describe("the article's author when Drupal names none (spec §2)", () => {
   });
 });
 
-describe("the demo's hostile page (issue 15 §8)", () => {
+describe("the demo's hostile page", () => {
   it('is a page, but Drupal marks it noindex and no menu links it', async () => {
     const hostile = await demo.node(HOSTILE_NID);
     expect((await page(hostile.alias)).status).toBe(200);

@@ -14,7 +14,7 @@ import { simple, type SimpleView } from './simple';
 import { vacancy, type VacancyView } from './vacancy';
 import { video, type VideoView } from './video';
 
-/** Spec §3's bundles. */
+/** docs/requirements.md §3: bundles. */
 export const BUNDLES = [
   'services',
   'doctors',

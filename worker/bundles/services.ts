@@ -2,7 +2,7 @@ import type { Image, NodeData } from '../drupal/types';
 import type { BundleModule } from './index';
 import { firstImage, html, text, youtubeId } from './fields';
 
-/** The service's own promo in place of spec §2's standard 25 %/10 % text. */
+/** The service's own promo in place of docs/requirements.md §2's standard 25 %/10 % text. */
 export interface AlternatePromo {
   /** field_alter_text: a short line, plain text. */
   heading?: string;

@@ -1,5 +1,5 @@
 /**
- * Cache tags (issue 9 §4): every cached payload names the content it shows
+ * Cache tags: every cached payload names the content it shows
  * (`node:12`, `node_list:news`, `menu:main`). Purging a tag records WHEN it was
  * purged; a payload that shows it and whose fetch started before then is outdated
  * and refetched on its next read, wherever it lives. A payload fetched after the

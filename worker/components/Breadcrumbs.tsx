@@ -4,7 +4,7 @@ import type { Deferred } from '../render/deferred';
 import { onSite, StructuredData } from './StructuredData';
 
 /**
- * Spec §2: the first crumb reads the clinic's name; on phones only the last crumb
+ * docs/requirements.md §2: the first crumb reads the clinic's name; on phones only the last crumb
  * shows, or the one before it when the last has no link.
  */
 export function Breadcrumbs({ crumbs, siteName, siteUrl }: { crumbs: Deferred<Crumb[]>; siteName: string; siteUrl: string }) {

@@ -13,7 +13,7 @@ export interface CarouselSlide {
 type Naming = { label: string; labelledBy?: never } | { labelledBy: string; label?: never };
 
 /**
- * Spec §9: a carousel, first as a CSS scroll-snap strip that shows as many slides
+ * docs/requirements.md §9: a carousel, first as a CSS scroll-snap strip that shows as many slides
  * at each width as swiper will (the sizes come from the same table as swiper's
  * settings), so the first slide paints without JavaScript and nothing moves when
  * the Carousel behaviour hands the strip to swiper on becoming visible. Arrows and

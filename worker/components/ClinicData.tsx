@@ -1,6 +1,6 @@
 import { onSite, StructuredData } from './StructuredData';
 
-/** Spec §2's clinic as schema.org's MedicalClinic (home and contacts): name, phone, site, logo, since 2013. */
+/** docs/requirements.md §2: clinic as schema.org's MedicalClinic (home and contacts): name, phone, site, logo, since 2013. */
 export function ClinicData({ name, phone, siteUrl }: { name: string; phone: string; siteUrl: string }) {
   return (
     <StructuredData

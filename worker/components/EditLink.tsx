@@ -2,7 +2,7 @@ import { Pencil } from 'lucide-react';
 import { Icon } from './ui/Icon';
 
 /**
- * Spec §6: for a logged-in editor, the way into Drupal's edit form of a node, in
+ * docs/requirements.md §6: for a logged-in editor, the way into Drupal's edit form of a node, in
  * a new tab so that the page stays open to be reloaded after saving. Quiet on
  * purpose: it sits beside the content the visitor would see, and must not
  * compete with it. Only routes that know the request is an editor's render it.

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { highlightRanges } from '../../common/highlight';
 
 /**
- * `text` with each occurrence of the search keywords in a <mark> (spec §2
+ * `text` with each occurrence of the search keywords in a <mark> (docs/requirements.md §2
  * "Search"): React nodes, so React escapes the text as anywhere else.
  */
 export function Highlighted({ text, keywords }: { text: string; keywords: string }) {

@@ -6,7 +6,7 @@ import { Icon } from './ui/Icon';
 
 const SERVICES_URL = '/services.html';
 
-/** The main menu with the services menu as the submenu of its «Услуги» item (spec §2). */
+/** The main menu with the services menu as the submenu of its «Услуги» item (docs/requirements.md §2). */
 function withServices(menu: MenuItem[], services: MenuItem[]): MenuItem[] {
   return menu.map((item) => (item.url === SERVICES_URL && item.children.length === 0 ? { ...item, children: services } : item));
 }
@@ -49,7 +49,7 @@ function SubmenuList({ items, path, depth }: { items: MenuItem[]; path: string; 
 }
 
 /**
- * Desktop main menu (spec §2). A submenu opens on hover and on keyboard focus
+ * Desktop main menu (docs/requirements.md §2). A submenu opens on hover and on keyboard focus
  * (:focus-within, in CSS); the SiteHeader behaviour adds Escape, which marks the
  * item `data-submenu-closed`. Its markup is what that behaviour expects: each
  * submenu is the <ul> right under its item's <li>, after the item's link.
@@ -116,7 +116,7 @@ function findWithChildren(items: MenuItem[], path: string): MenuItem | undefined
   return undefined;
 }
 
-/** Spec §2: under the main menu, the current page's child items, when it has any in the main menu's tree. */
+/** docs/requirements.md §2: under the main menu, the current page's child items, when it has any in the main menu's tree. */
 export function SubNav({ menu, services, path }: { menu: Deferred<MenuItem[]>; services: Deferred<MenuItem[]>; path: string }) {
   const current = findWithChildren(withServices(use(menu), use(services)), path);
   if (!current) return null;
@@ -155,7 +155,7 @@ function AsideList({ items, path, depth }: { items: MenuItem[]; path: string; de
   );
 }
 
-/** The side column's «Услуги клиники» (spec §2). */
+/** The side column's «Услуги клиники» (docs/requirements.md §2). */
 export function ServicesAside({ services, path }: { services: Deferred<MenuItem[]>; path: string }) {
   const items = use(services);
   if (items.length === 0) return null;

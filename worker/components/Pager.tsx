@@ -10,7 +10,7 @@ export interface PagerView {
   href: (page: number) => string;
 }
 
-/** Spec §2: first, last, current ±2 with ellipses, and previous/next links. */
+/** docs/requirements.md §2: first, last, current ±2 with ellipses, and previous/next links. */
 export function pageWindow(current: number, last: number): (number | 'gap')[] {
   // A fixed list of candidates: nothing here loops on a number from the request.
   const candidates = [1, current - 2, current - 1, current, current + 1, current + 2, last];

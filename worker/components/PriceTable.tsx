@@ -4,7 +4,7 @@ import type { PriceGroup, PriceRow } from '../drupal/schemas/price';
 import { Icon } from './ui/Icon';
 
 /*
- * Spec §2 "Price list": an accordion of groups, each a table with the columns «Код»,
+ * docs/requirements.md §2 "Price list": an accordion of groups, each a table with the columns «Код»,
  * «Услуга», «Стоимость». A row with no sum is a title (it starts a section of its own),
  * a subtitle is set apart, children are indented, a special price stands beside the
  * normal one, struck through. The currency is in the HTML twice: ' ₽' shows on phones
@@ -22,7 +22,7 @@ export interface PriceTableProps {
   accordion?: boolean;
   /** Links to this path are left out (a service's own page). */
   currentPath?: string;
-  /** The editors' edit link of a row with a node id, whatever its kind (spec §2); nothing for visitors. */
+  /** The editors' edit link of a row with a node id, whatever its kind (docs/requirements.md §2); nothing for visitors. */
   editLink?: (nid: number) => ReactNode;
 }
 
@@ -102,7 +102,7 @@ const depthClass = (depth: number) => (depth > 0 ? ` price__row--depth-${Math.mi
 /** One row and, under it, its children, one step further in. */
 function Rows({ row, ctx, section }: { row: PriceRow; ctx: RowContext; section?: boolean }): ReactNode {
   const { editLink } = ctx.props;
-  // Spec §6: every row Drupal names a node for, a title's or a parent's too, is one an editor may want to fix.
+  // docs/requirements.md §6: every row Drupal names a node for, a title's or a parent's too, is one an editor may want to fix.
   const edit = row.nid !== undefined && editLink ? <span className="price__edit">{editLink(row.nid)}</span> : null;
   let line: ReactNode;
   if (row.kind === 'item') {

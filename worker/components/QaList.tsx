@@ -14,7 +14,7 @@ export interface QaItem {
 export const qaItemsOf = (rows: ViewRow[]): QaItem[] =>
   rows.map((row, index) => ({ key: `${row.nid ?? index}`, question: row.question ?? row.title, answer: row.html, url: row.url }));
 
-/** Spec §2: questions as accordions; `<details>` opens and closes without JavaScript, by keyboard too. */
+/** docs/requirements.md §2: questions as accordions; `<details>` opens and closes without JavaScript, by keyboard too. */
 export function QaList({ items: rows }: { items: QaItem[] }) {
   return (
     <div className="qa-list">

@@ -10,7 +10,7 @@ const BOX: Record<TeaserShape, { width: number; height: number }> = {
   landscape: { width: 480, height: 320 },
 };
 
-/** YYYY-MM-DD → DD.MM.YYYY (spec §2). */
+/** YYYY-MM-DD → DD.MM.YYYY (docs/requirements.md §2). */
 const russianDay = (day: string) => day.split('-').reverse().join('.');
 
 /** Whether the cards of one row should keep a picture's room: some of them have a picture. */

@@ -5,7 +5,7 @@ const dateFormat = new Intl.DateTimeFormat('ru-RU', {
   year: 'numeric',
 });
 
-/** Spec §3: dates read DD.MM.YYYY (Moscow time). */
+/** docs/requirements.md §3: dates read DD.MM.YYYY (Moscow time). */
 export function formatDate(iso: string | undefined): string | undefined {
   if (!iso) return undefined;
   const date = new Date(iso);
@@ -15,7 +15,7 @@ export function formatDate(iso: string | undefined): string | undefined {
 /** "+7 (495) 123-45-67" → "tel:+74951234567". */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
-/** YYYY-MM-DD → DD.MM.YYYY (spec §2), without time-zone arithmetic: the day is already the clinic's. */
+/** YYYY-MM-DD → DD.MM.YYYY (docs/requirements.md §2), without time-zone arithmetic: the day is already the clinic's. */
 export const formatDay = (day: string | undefined): string | undefined =>
   day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? day.split('-').reverse().join('.') : undefined;
 

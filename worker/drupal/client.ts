@@ -103,7 +103,7 @@ export interface DrupalClient {
    */
   nodesOfTerm(bundle: string, term: { vocabulary: string; uuid: string }, limit: number): Promise<NodeList | null>;
   search(keys: string): Promise<SearchResult[]>;
-  /** A webform's fields for the popup (spec §4, §5); null when Drupal has no such form. Cached like any payload. */
+  /** A webform's fields for the popup (docs/requirements.md §4, §5); null when Drupal has no such form. Cached like any payload. */
   webform(id: string): Promise<ParsedWebform | null>;
   /** Posts a submission to webform_rest (never cached): Drupal's answer as it came, or OriginError when Drupal is not there. */
   submitWebform(body: Record<string, unknown>, referer?: string): Promise<OriginResponse>;
@@ -113,16 +113,16 @@ export interface DrupalClient {
    * when Drupal has no such resource (its 404/405, remembered for a day).
    */
   uploadWebformFile(id: string, field: string, file: { name: string; bytes: ArrayBuffer }): Promise<OriginResponse | null>;
-  /** Spec §2 "Price list": every group for "/price.html", only a service's rows for its path. */
+  /** docs/requirements.md §2 "Price list": every group for "/price.html", only a service's rows for its path. */
   priceList(page: string): Promise<PriceGroup[]>;
-  /** Spec §2: the home page's main slider, sticky slides first, then the newest. */
+  /** docs/requirements.md §2: the home page's main slider, sticky slides first, then the newest. */
   homeSlides(limit: number): Promise<HomeSlide[]>;
-  /** Spec §7: the newest doctors, news, promotions or press mentions other than node `nid`. */
+  /** docs/requirements.md §7: the newest doctors, news, promotions or press mentions other than node `nid`. */
   otherList(list: OtherList, nid: number): Promise<Teaser[]>;
-  /** Spec §7: one of a service's lists (its doctors, promotions, reviews, Q&A…). */
+  /** docs/requirements.md §7: one of a service's lists (its doctors, promotions, reviews, Q&A…). */
   serviceRows(list: ServiceList, nid: number): Promise<ViewRow[]>;
   doctorFeedback(nid: number): Promise<ViewRow[]>;
-  /** Spec §7: an article's author (a doctor) and the service it is about. */
+  /** docs/requirements.md §7: an article's author (a doctor) and the service it is about. */
   articleAuthor(nid: number): Promise<ViewRow[]>;
   articleService(nid: number): Promise<ViewRow[]>;
   licenseImages(): Promise<ViewRow[]>;
@@ -632,7 +632,7 @@ function literalFileName(name: string): string {
   return bytes;
 }
 
-/** The bundle each of spec §7's lists shows. */
+/** The bundle each of docs/requirements.md §7's lists shows. */
 const OTHER_LIST_BUNDLE: Record<OtherList, string> = { doctors: 'doctors', news: 'news', actions: 'actions', 'smi-o-nas': 'smi_o_nas' };
 const SERVICE_LIST_BUNDLE: Record<ServiceList, string> = {
   doctors: 'doctors',

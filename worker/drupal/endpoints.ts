@@ -1,17 +1,17 @@
 /**
- * URLs of the Drupal calls (spec §7). The cache keys derive from them, so purging
+ * URLs of the Drupal calls (docs/requirements.md §7). The cache keys derive from them, so purging
  * a path recomputes exactly the URLs that the loaders requested for it.
  */
 export type MenuName = 'main' | 'footer';
 
-/** Spec §7's 'other' lists: the newest items of a kind except the node shown (press mentions under their path segment). */
+/** docs/requirements.md §7: 'other' lists: the newest items of a kind except the node shown (press mentions under their path segment). */
 export type OtherList = 'doctors' | 'news' | 'actions' | 'smi-o-nas';
 
-/** Spec §7's per-service lists, by the path segment Drupal serves them under. */
+/** docs/requirements.md §7: per-service lists, by the path segment Drupal serves them under. */
 export type ServiceList = 'doctors' | 'actions' | 'patients' | 'do-i-posle' | 'feedback' | 'articles' | 'qa';
 
 /**
- * A listing rule of spec §4 as a JSON:API condition: `field op value`, or the
+ * A listing rule of docs/requirements.md §4 as a JSON:API condition: `field op value`, or the
  * field empty (a promotion without a date is shown; so is a question without
  * the «do not show» flag).
  */
@@ -21,7 +21,7 @@ export interface ListingRule {
   value: string;
 }
 
-/** Spec §9: the most items a listing ever shows or pages through; a longer collection is walked no further. */
+/** docs/requirements.md §9: the most items a listing ever shows or pages through; a longer collection is walked no further. */
 export const MAX_LIST_ITEMS = 1000;
 
 export interface CollectionQuery {
@@ -85,7 +85,7 @@ export function endpoints(base: string) {
       url(`/webform_rest/${encodeURIComponent(id)}/upload/${encodeURIComponent(field)}`, { _format: 'json' }),
     priceList: (page: string) => url('/blocks_for_page/special_links/price.html', { page }),
     otherList: (list: OtherList, nid: number) => url(`/rest/${list}/other/${nid}`),
-    // Spec §7 writes these two with ?_format=json and the others without; Drupal is asked as the spec says.
+    // docs/requirements.md §7 writes these two with ?_format=json and the others without; Drupal is asked as the spec says.
     serviceList: (list: ServiceList, nid: number) =>
       url(`/rest/${list}/service/${nid}`, list === 'articles' || list === 'qa' ? { _format: 'json' } : {}),
     doctorFeedback: (nid: number) => url(`/rest/feedback/doctor/${nid}`),

@@ -1,7 +1,7 @@
 import { POPUP_PAGES, isPopupForm, type PopupForm } from '../../common/popups';
 
 /**
- * Which popup an editor's link or button in Drupal's HTML opens (spec §2: buttons "open a
+ * Which popup an editor's link or button in Drupal's HTML opens (docs/requirements.md §2: buttons "open a
  * popup, or scroll to an anchor"). Editors write it in several ways; each of these names a
  * popup form (`consultation`, `callback`, `send_resume`…; a hyphen stands for the underscore):
  *

@@ -242,7 +242,7 @@ function sanitizeElement(element: Element): void {
 }
 
 /**
- * Spec §2's buttons: an editor's link to a popup opens that popup, as the site's own buttons
+ * docs/requirements.md §2: buttons: an editor's link to a popup opens that popup, as the site's own buttons
  * do; without JavaScript it goes to the popup's page, which opens it over the home page.
  */
 function markPopupLink(element: Element, popup: PopupForm): void {

@@ -136,7 +136,7 @@ export interface Teaser {
   until?: string;
 }
 
-/** A slide of the home page's main slider (spec §2). */
+/** A slide of the home page's main slider (docs/requirements.md §2). */
 export interface HomeSlide {
   uuid: string;
   title: string;
@@ -150,7 +150,7 @@ export interface HomeSlide {
 }
 
 /**
- * A row of one of the clinic's Views lists (spec §3 "Services response"): a
+ * A row of one of the clinic's Views lists (docs/requirements.md §3 "Services response"): a
  * doctor, a review, a promotion, a before/after pair, a question, an article.
  */
 export interface ViewRow {

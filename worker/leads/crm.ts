@@ -41,7 +41,7 @@ export function crmFileOf(upload: Upload): CrmFile {
 }
 
 /**
- * Posts a lead to the CRM webhook: spec §4's payload, with the files Drupal could
+ * Posts a lead to the CRM webhook: docs/requirements.md §4's payload, with the files Drupal could
  * not take under `files` and a suspected robot marked (`suspected_spam` and the
  * comment's first line). The lead's id is the idempotency key, so a retry after a
  * lost answer is no second lead. Throws when the CRM does not take it.

@@ -8,7 +8,7 @@ import type { FieldKind } from '../../common/forms/definition';
 export interface Lead {
   /** Ours, random: the CRM's idempotency key, so that a retried delivery is not a second lead. */
   id: string;
-  /** The popup (spec §4), and the webform Drupal receives it as. */
+  /** The popup (docs/requirements.md §4), and the webform Drupal receives it as. */
   form: string;
   webformId: string;
   /** Each filled field with its kind and label, in the form's order (the CRM payload is built from kinds, not from one clinic's keys). */
@@ -47,7 +47,7 @@ export interface LeadField {
   parts?: { key: string; kind: FieldKind; label?: string }[];
 }
 
-/** A file Drupal could not take, on its way to the CRM (spec §4's payload's `files`). */
+/** A file Drupal could not take, on its way to the CRM (docs/requirements.md §4's payload's `files`). */
 export interface CrmFile {
   name: string;
   type: string;
@@ -62,7 +62,7 @@ export interface CrmFile {
  */
 export type LeadMessage = { kind: 'drupal'; lead: Lead } | { kind: 'crm'; lead: Lead; sid?: string; files?: CrmFile[] };
 
-/** Spec §4's CRM webhook payload. */
+/** docs/requirements.md §4: CRM webhook payload. */
 export interface CrmPayload {
   name: string;
   phone: string;
@@ -98,7 +98,7 @@ function fromParts(lead: Lead, test: (part: { key: string; kind: FieldKind }) =>
   return '';
 }
 
-/** Spec §4: name, phone, e-mail (also from a composite's parts), and a comment joining date, time, the visitor's words, the other answers, the page's address and title. */
+/** docs/requirements.md §4: name, phone, e-mail (also from a composite's parts), and a comment joining date, time, the visitor's words, the other answers, the page's address and title. */
 export function crmPayload(lead: Lead, formTitle: string): CrmPayload {
   const first = (test: (field: LeadField) => boolean) => {
     const found = lead.fields.find((field) => typeof field.value === 'string' && test(field));

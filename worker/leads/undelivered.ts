@@ -4,7 +4,7 @@ import { describeLead } from './crm';
 import type { LeadMessage } from './lead';
 
 /**
- * Leads that outlived every retry (issue 16 §4). The queue gives up on a lead after
+ * Leads that outlived every retry. The queue gives up on a lead after
  * its last retry (about 12 hours of a CRM or Drupal outage); the platform would then
  * delete it within days. Each dead letter is kept instead, encrypted, until an
  * editor delivers it again or deletes it on «Недоставленные заявки».

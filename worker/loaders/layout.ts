@@ -26,7 +26,7 @@ export interface LayoutData {
   footerMenu: Deferred<MenuItem[]>;
   servicesMenu: Deferred<MenuItem[]>;
   blocks: Deferred<Block[]>;
-  /** Drupal placed nothing at all on the page: a landing page (spec §2's bare layout). */
+  /** Drupal placed nothing at all on the page: a landing page (docs/requirements.md §2's bare layout). */
   landing: Promise<boolean>;
   breadcrumb: Deferred<Crumb[]>;
 }
@@ -40,7 +40,7 @@ function loadBlocks(drupal: DrupalClient, path: string) {
 }
 
 /**
- * Starts, at once, the calls spec §7 loads on every page. None of them can fail the page.
+ * Starts, at once, the calls docs/requirements.md §7 loads on every page. None of them can fail the page.
  * `keep`: whether the page's own metatags and breadcrumb (which name its node) may be cached,
  * once its node is known to be public.
  */

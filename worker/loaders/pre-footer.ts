@@ -10,7 +10,7 @@ export interface PageSubject {
   nid?: number;
 }
 
-/** Spec §2: the carousels before the footer, each arriving on its own. */
+/** docs/requirements.md §2: the carousels before the footer, each arriving on its own. */
 export interface PreFooterData {
   doctors: Deferred<Teaser[]>;
   news: Deferred<Teaser[]>;
@@ -19,7 +19,7 @@ export interface PreFooterData {
 
 /** Cards per carousel: three screens of the widest (3 a view). */
 const SHOWN = 9;
-/** Past promotions are dropped after the call (spec §4), so ask for more than are shown. */
+/** Past promotions are dropped after the call (docs/requirements.md §4), so ask for more than are shown. */
 const PROMOTIONS_ASKED = 30;
 
 const todayInMoscow = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
@@ -42,7 +42,7 @@ function teaserOf(node: NodeData): Teaser {
 
 /**
  * Starts the pre-footer's calls. On the page of a doctor, a news item or a
- * promotion, that kind's 'other' list for the node (spec §7); on that kind's
+ * promotion, that kind's 'other' list for the node (docs/requirements.md §7); on that kind's
  * listing, none; otherwise the newest of the JSON:API list, the same for every
  * page (cached once). Each list is optional: a failing call leaves its carousel
  * out, never the page.
@@ -63,7 +63,7 @@ export function loadPreFooter(drupal: DrupalClient, about?: PageSubject): PreFoo
     news: defer(optional('other news', list('news', 'news', SHOWN), []).then((items) => items.slice(0, SHOWN))),
     promotions: defer(
       optional('other promotions', list('actions', 'actions', PROMOTIONS_ASKED), []).then((items) =>
-        // Spec §4: a promotion shows until its day has passed; one without a date is not known to be over.
+        // docs/requirements.md §4: a promotion shows until its day has passed; one without a date is not known to be over.
         items.filter((item) => item.until === undefined || item.until >= today).slice(0, SHOWN),
       ),
     ),

@@ -5,7 +5,7 @@ import type { PriceGroup } from '../drupal/schemas/price';
 import type { Block, ViewRow } from '../drupal/types';
 import { defer, type Deferred } from '../render/deferred';
 
-/** The parts of a service page that come from their own calls (spec §7), each arriving on its own. */
+/** The parts of a service page that come from their own calls (docs/requirements.md §7), each arriving on its own. */
 export interface ServicePageData {
   children: Deferred<ViewRow[]>;
   promotions: Deferred<ViewRow[]>;
@@ -19,18 +19,18 @@ export interface ServicePageData {
   section: Deferred<{ items: ViewRow[]; title?: string; url?: string }>;
   /** «Цены на процедуру»: the price list's rows for this service's page. */
   prices: Deferred<PriceGroup[]>;
-  /** Spec §2's advantages slot: the blocks Drupal placed in a region the service page shows itself. */
+  /** docs/requirements.md §2: advantages slot: the blocks Drupal placed in a region the service page shows itself. */
   blocks: Deferred<Block[]>;
 }
 
 /**
- * Regions whose blocks the service page shows among its own parts (spec §2: the
+ * Regions whose blocks the service page shows among its own parts (docs/requirements.md §2: the
  * advantages after the procedure's reviews); the layout leaves them out there.
  */
 export const SERVICE_PAGE_REGIONS: readonly string[] = ['content'];
 
 /**
- * Starts every per-service call of spec §7 at once, beside the node and the
+ * Starts every per-service call of docs/requirements.md §7 at once, beside the node and the
  * frame. Each is optional: a list Drupal cannot give leaves out its section.
  */
 export function loadServicePage(drupal: DrupalClient, nid: number, path: string, frameBlocks: Deferred<Block[]>): ServicePageData {

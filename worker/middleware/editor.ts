@@ -14,7 +14,7 @@ import type { ConfigVariables } from './config';
 import type { RequestLogVariables } from './request-log';
 
 /**
- * Editors (issue 9): the browser holds only an opaque random id; the editor's
+ * Editors: the browser holds only an opaque random id; the editor's
  * Drupal session lives in KV under the id's SHA-256, so neither a KV listing
  * nor a leaked key gives a usable cookie. Nothing personal is kept: no name, no
  * e-mail, no password — only what the worker needs to act as the editor.
@@ -357,7 +357,7 @@ export function isOwnPost<E extends Needs>(c: Context<E>): boolean {
   return origin === new URL(c.var.config.siteUrl).origin || origin === new URL(c.req.url).origin;
 }
 
-/** Spec §5: only an internal path (not `//host`, not `/\host`, no scheme) may be a destination; else home. */
+/** docs/requirements.md §5: only an internal path (not `//host`, not `/\host`, no scheme) may be a destination; else home. */
 export function safeDestination(raw: string | undefined | null): string {
   if (!raw) return '/';
   const target = classifyRedirectTarget(raw);

@@ -4,7 +4,7 @@ import type { CallOutcome, OriginRecorder } from '../drupal/origin';
 import { editHeaders } from './edit-headers';
 
 /**
- * One JSON line per request (issue 16 §3), for Workers Logs / `wrangler tail` on
+ * One JSON line per request, for Workers Logs / `wrangler tail` on
  * Workers and stdout on Node alike: what ops need to follow a request and nothing
  * of the visitor. The line is built from a fixed list of fields, never from the
  * request's headers or body, so that no name, phone, e-mail, cookie or token can

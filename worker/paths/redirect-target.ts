@@ -1,12 +1,12 @@
 /**
- * Spec §5: an internal path starts with / and holds only letters, digits and
+ * docs/requirements.md §5: an internal path starts with / and holds only letters, digits and
  * @ - % _ ~ /, optionally followed by a query and a fragment. The dot is allowed
  * too, since every page of this site ends in .html. A leading // (protocol-relative,
  * i.e. another host) is refused.
  */
 const INTERNAL_PATH = /^\/(?!\/)[\p{L}\p{N}@\-%_~/.]*(\?[^#\s]*)?(#\S*)?$/u;
 
-/** A path of this site by spec §5's rule: never another host. */
+/** A path of this site by docs/requirements.md §5's rule: never another host. */
 export const isInternalPath = (path: string): boolean => INTERNAL_PATH.test(path);
 
 export type RedirectTarget = { kind: 'internal'; location: string } | { kind: 'external'; location: string } | { kind: 'refused' };

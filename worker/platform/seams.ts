@@ -81,7 +81,7 @@ export interface LeadBatch {
 export interface UndeliveredRecord {
   /** The dead letter's own id (Cloudflare's message id, BullMQ's job id): a dead letter taken twice is kept once. */
   id: string;
-  /** The popup's id (spec §4), not anything the visitor typed. */
+  /** The popup's id (docs/requirements.md §4), not anything the visitor typed. */
   form: string;
   /** Which delivery was owed: the submission to Drupal, or the CRM's announcement. */
   kind: 'drupal' | 'crm';

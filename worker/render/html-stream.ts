@@ -16,7 +16,7 @@ export interface StreamOptions {
 
 /**
  * React's HTML as a Response. A part whose Drupal call failed (an OriginError) is
- * left out and the page carries on (spec §8). A failure of our own code in a part
+ * left out and the page carries on (docs/requirements.md §8). A failure of our own code in a part
  * rendered before the first byte fails the page, to be answered with the 500 page
  * (app.onError) rather than a 200 with a hole; one in a part streamed later can
  * only be logged, the status being sent.

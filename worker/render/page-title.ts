@@ -1,5 +1,5 @@
 /**
- * Every page's <title> has one form (issue 15): «Заголовок — <site name>», the site's name from
+ * Every page's <title> has one form: «Заголовок — <site name>», the site's name from
  * settings. The heading is the route's own (a node's title, a listing's name and page, a popup's
  * title, an error's); Drupal's metatag title is not used for it: it comes with whatever pattern
  * and separator the Drupal site chose ("[node:title] | [site:name]", a short name, the front

@@ -1,5 +1,5 @@
 /**
- * The Yandex doctors feed (issue 17 §2) as a pure function of what the site
+ * The Yandex doctors feed as a pure function of what the site
  * knows: Yandex's medical feed, «YML 2.0» of the Webmaster «Врачи» help page
  * (yandex.ru/support/webmaster/ru/search-appearance/doctors): a `<shop version="2.0"
  * date>` with the shop's name, company and URL, then doctors, clinics, services,

@@ -17,7 +17,7 @@ import { ServiceScreen } from '../screens/service/ServiceScreen';
 import { renderError } from './error';
 import { termRoute } from './term';
 
-/** Spec §2: the contacts page is a Drupal page at this path; search engines read the clinic's card there too. */
+/** docs/requirements.md §2: the contacts page is a Drupal page at this path; search engines read the clinic's card there too. */
 const CONTACTS = '/contacts.html';
 
 /**
@@ -96,7 +96,7 @@ async function answer(
             view={view}
             parts={parts}
             siteUrl={config.siteUrl}
-            // Spec §6: editors only; a visitor's page never has them.
+            // docs/requirements.md §6: editors only; a visitor's page never has them.
             editLink={c.var.editor ? <EditLink drupalBaseUrl={config.drupalBaseUrl} nid={node.nid} label={node.title} /> : undefined}
             priceEditLink={c.var.editor ? priceEditLinks(config.drupalBaseUrl) : undefined}
           />
@@ -137,7 +137,7 @@ function startNodePage(c: Context<AppEnv>, lookup: EntityLookup, keep: Promise<b
   // it in the same round, rather than queueing before it (Drupal answers in turn; a Worker opens six connections).
   const rest = Promise.race([nodeAsked, nodeDone]).then(() => {
     // The pre-footer leaves this node out of its kind's carousel (a doctor among «other doctors»). A news item
-    // shows its «other» list in its own content (spec §2), so the pre-footer leaves its news out, as on the listing.
+    // shows its «other» list in its own content (docs/requirements.md §2), so the pre-footer leaves its news out, as on the listing.
     c.var.frame.preFooter(lookup.bundle === 'news' ? { bundle: 'news' } : { bundle: lookup.bundle, nid: lookup.id });
     return {
       parts: lookup.bundle === 'services' ? loadServicePage(drupal, lookup.id, path, frame.blocks) : undefined,
@@ -147,7 +147,7 @@ function startNodePage(c: Context<AppEnv>, lookup: EntityLookup, keep: Promise<b
   return { lookup, node, frame, rest };
 }
 
-/** Spec §7's calls a node's page makes beside the node, by bundle; started before the node arrives. */
+/** docs/requirements.md §7: calls a node's page makes beside the node, by bundle; started before the node arrives. */
 function nodeExtras(drupal: DrupalClient, bundle: string, nid: number): NodeExtras {
   if (bundle === 'doctors') return { reviews: defer(optional('doctor feedback', drupal.doctorFeedback(nid), [])) };
   if (bundle === 'news') return { other: defer(optional('other news', drupal.otherList('news', nid), [])) };
@@ -156,7 +156,7 @@ function nodeExtras(drupal: DrupalClient, bundle: string, nid: number): NodeExtr
     return {
       author: defer(optional('article author', drupal.articleAuthor(nid), []).then((rows) => rows[0])),
       service: defer(optional('article service', drupal.articleService(nid), []).then((rows) => rows[0])),
-      // Spec §7 names no 'other' view for articles: the newest of Drupal's own list, the same payload for every
+      // docs/requirements.md §7 names no 'other' view for articles: the newest of Drupal's own list, the same payload for every
       // article (tagged node_list:article, so a new article refreshes it); the screen leaves the page's own out.
       other: defer(
         optional('other articles', drupal.nodes('article', { sort: '-created', limit: OTHER_SHOWN + 1 }), {

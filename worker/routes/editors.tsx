@@ -23,8 +23,8 @@ import { redeliver, undeliveredProblem, UndeliveredUnavailable, UndeliveredUnrea
 import { renderError } from './error';
 
 /**
- * The editors' pages (issue 9; spec §2 /login, /auth/login, /cache-rebuild.html,
- * /auth_page_link.html; issue 16 §4 /undelivered.html). None of them is for search engines, and none of what
+ * The editors' pages (docs/requirements.md §2 /login, /auth/login, /cache-rebuild.html,
+ * /auth_page_link.html; /undelivered.html). None of them is for search engines, and none of what
  * an editor sees is kept by any cache (middleware/editor.ts).
  */
 export const editorRoutes = new Hono<AppEnv>();
@@ -184,7 +184,7 @@ editorRoutes.get(
 
 /**
  * A path the editor typed (or pasted as a full address of this site) as the page
- * path the cache knows: spec §5's internal path, decoded, without its query.
+ * path the cache knows: docs/requirements.md §5's internal path, decoded, without its query.
  */
 function pagePathOf(c: C, typed: string): string | null {
   let path = typed.trim();

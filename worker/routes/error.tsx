@@ -3,7 +3,7 @@ import type { AppEnv } from '../app-env';
 import { optional } from '../drupal/optional';
 import { ErrorScreen, type ErrorView } from '../screens/ErrorScreen';
 
-/** Spec §2 reading B: the 404 and 403 pages are Drupal nodes. */
+/** docs/requirements.md §2 reading B: the 404 and 403 pages are Drupal nodes. */
 const ERROR_NODES: Partial<Record<number, number>> = { 404: 823, 403: 1360 };
 
 /** Nodes that are the site's error pages: not pages of their own (the sitemap leaves them out). */
@@ -26,11 +26,11 @@ async function errorView(c: Context<AppEnv>, status: number): Promise<ErrorView>
     : { status, title: fallback.title, text: fallback.text };
 }
 
-/** Spec §2 reading B: the 400 page's own address. */
+/** docs/requirements.md §2 reading B: the 400 page's own address. */
 export const BAD_REQUEST_PATH = '/400';
 
 /**
- * Spec §8: any 400 takes the visitor to /400. A browser's navigation is sent there
+ * docs/requirements.md §8: any 400 takes the visitor to /400. A browser's navigation is sent there
  * (the address bar then says where it is); anything else (a script, a check that
  * asks for no HTML) gets the 400 page in place.
  */
@@ -42,7 +42,7 @@ export function badRequest(c: Context<AppEnv>): Promise<Response> {
   return navigation ? Promise.resolve(c.redirect(BAD_REQUEST_PATH, 302)) : renderError(c, 400);
 }
 
-/** The error page of spec §8; if even that cannot render, a bare page with a link home. */
+/** The error page of docs/requirements.md §8; if even that cannot render, a bare page with a link home. */
 export async function renderError(c: Context<AppEnv>, status: number): Promise<Response> {
   try {
     const view = await errorView(c, status);

@@ -5,7 +5,7 @@ import { composeFeed, feedSources } from '../loaders/yandex-feed';
 import { yandexFeedXml } from '../render/yandex-feed-xml';
 
 /**
- * Feeds for search engines' verticals (issue 17 §2): /feeds/yandex-doctors.xml, the
+ * Feeds for search engines' verticals: /feeds/yandex-doctors.xml, the
  * clinic, its doctors, its priced services and the offers joining them, for Yandex's
  * doctor cards.
  *

@@ -11,7 +11,7 @@ import { trapFilled } from '../leads/trap';
 import { addMultipart, jsonValue, leadFieldOf, MAX_VALUE_LENGTH, textsOf } from './form-values';
 
 /**
- * The popup forms' API (issue 8): the browser talks only to us; Drupal's
+ * The popup forms' API: the browser talks only to us; Drupal's
  * credentials and the CRM's token never leave the worker. Every bad input gets a
  * clean answer with a Russian message, never a 5xx.
  */

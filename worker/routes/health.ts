@@ -5,7 +5,7 @@ import { originBreaker } from '../drupal/from-config';
 import { fetchFromOrigin, OriginError } from '../drupal/origin';
 
 /**
- * `GET /health` for monitoring (issue 16 §4): whether Drupal answers, how many
+ * `GET /health` for monitoring: whether Drupal answers, how many
  * leads wait for delivery where the platform can tell, and nothing of any visitor
  * or lead. 200 while Drupal answers, 503 when it does not, so that a plain HTTP
  * check alerts on what visitors would notice: pages not yet cached failing.

@@ -1,7 +1,7 @@
 import { MAX_LIST_ITEMS, type ListingRule } from '../drupal/endpoints';
 
 /**
- * Spec §2's listing routes (reading A): each lists one bundle, newest first, and
+ * docs/requirements.md §2: listing routes (reading A): each lists one bundle, newest first, and
  * takes the page number as an optional last segment (/news.html/2).
  */
 export interface ListingRoute {
@@ -10,7 +10,7 @@ export interface ListingRoute {
   title: string;
   dated: boolean;
   paged: boolean;
-  /** Spec §4's rule beyond "published, newest first", as a JSON:API condition for today. */
+  /** docs/requirements.md §4: rule beyond "published, newest first", as a JSON:API condition for today. */
   rule?: (today: string) => ListingRule;
 }
 
@@ -42,6 +42,6 @@ export const LISTING_ROUTES: readonly ListingRoute[] = [
   { path: '/do-i-posle.html', bundle: 'gallery', title: 'Фото до и после', dated: false, paged: false },
 ];
 
-/** Spec §9: the pager shows 10 items a page, of at most MAX_LIST_ITEMS; a listing without pages shows as many. */
+/** docs/requirements.md §9: the pager shows 10 items a page, of at most MAX_LIST_ITEMS; a listing without pages shows as many. */
 export const PAGE_SIZE = 10;
 export const MAX_PAGE = MAX_LIST_ITEMS / PAGE_SIZE;

@@ -11,7 +11,7 @@ import { MAX_PAGE, PAGE_SIZE, type ListingRoute } from './listing-table';
 
 const todayInMoscow = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
 
-/** Spec §4's rules again on what came back: a Drupal that could not filter (no such field) still shows only what it should. */
+/** docs/requirements.md §4: rules again on what came back: a Drupal that could not filter (no such field) still shows only what it should. */
 function visible(route: ListingRoute, item: NodeData): boolean {
   if (route.bundle === 'actions') {
     const date = item.texts.field_action_date;

@@ -6,7 +6,7 @@ import { streamHtml } from '../render/html-stream';
 import { SearchResults, SearchScreen } from '../screens/SearchScreen';
 
 /**
- * Search (spec §2 "Search", §7 `/rest/search`): the page at /search/node/{keywords},
+ * Search (docs/requirements.md §2 "Search", §7 `/rest/search`): the page at /search/node/{keywords},
  * and the bare results list that the page's live search (client/behaviors/LiveSearch.ts)
  * swaps in as the visitor types.
  */

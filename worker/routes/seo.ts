@@ -10,12 +10,12 @@ import { YANDEX_DOCTORS_FEED } from './feeds';
 import { LOW_VISION_PATH } from '../../common/low-vision';
 
 /**
- * For crawlers (issue 7 §6): /sitemap.xml (split into /sitemap-{n}.xml past
+ * For crawlers: /sitemap.xml (split into /sitemap-{n}.xml past
  * 50 000 URLs) and /robots.txt. Neither is a page: no frame, no HTML.
  */
 export const seoRoutes = new Hono<AppEnv>();
 
-/** Spec §3's bundles whose nodes are pages of their own (the home slider's slides are not). */
+/** docs/requirements.md §3: bundles whose nodes are pages of their own (the home slider's slides are not). */
 export const SITEMAP_BUNDLES: readonly string[] = BUNDLES.filter((bundle) => bundle !== 'sliders');
 
 /** The site's own pages that are not Drupal nodes (the listings are added with their pages). */

@@ -21,10 +21,10 @@ import { LISTING_ROUTES } from './listing-table';
 import { locationOf } from '../paths/canonical-path';
 import { ownRouteInOtherCase } from '../paths/letter-case';
 
-/** The site's own routes (spec §2); every other path is Drupal's (contentRoute). */
+/** The site's own routes (docs/requirements.md §2); every other path is Drupal's (contentRoute). */
 export const siteRoutes = new Hono<AppEnv>();
 
-/** Spec §2's main slider: at most this many slides. */
+/** docs/requirements.md §2: main slider: at most this many slides. */
 const HOME_SLIDES = 10;
 
 /** Doctors, news and promotions are the layout's carousels (framed() started them), not sections of their own here. */
@@ -47,7 +47,7 @@ async function homePage(c: Context<AppEnv>, popup?: PopupForm) {
 
 siteRoutes.get('/', framed(), (c) => homePage(c));
 
-// Spec §2 reading B: each of these only opens its popup, over the home page.
+// docs/requirements.md §2 reading B: each of these only opens its popup, over the home page.
 for (const [path, form] of Object.entries(POPUP_PAGES))
   siteRoutes.get(
     path,
@@ -78,7 +78,7 @@ siteRoutes.route('/', seoRoutes);
 siteRoutes.route('/', feedRoutes);
 siteRoutes.get('/price.html', framed(), priceRoute);
 
-// Spec §2 reading B: after a successful form. Not for search engines.
+// docs/requirements.md §2 reading B: after a successful form. Not for search engines.
 siteRoutes.get('/thank-you.html', framed(), async (c) => {
   const response = await c.render(<ThankYouScreen queued={c.req.query('queued') === '1'} phone={c.var.config.site.phone} />, {
     title: 'Спасибо за заявку',

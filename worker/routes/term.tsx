@@ -9,7 +9,7 @@ import { renderError } from './error';
 const SECTION_SERVICES = 50;
 
 /**
- * A taxonomy term (a services section, as search results link them). Spec §4:
+ * A taxonomy term (a services section, as search results link them). docs/requirements.md §4:
  * when the services menu has a service page of the same name, the visitor is
  * sent there; otherwise the term shows its description and its services.
  */

@@ -1,7 +1,7 @@
 import { ButtonLink } from '../components/ui/Button';
 import { LogoutButton } from './LoginScreen';
 
-/** Spec §2 reading A, /auth_page_link.html: whether this browser is logged in as an editor, and where to go from here. */
+/** docs/requirements.md §2 reading A, /auth_page_link.html: whether this browser is logged in as an editor, and where to go from here. */
 export function AuthLinkScreen({ editor }: { editor: { uid: number; name?: string } | null }) {
   return (
     <section className="editor-page">

@@ -59,7 +59,7 @@ function Confirmation({ outcome }: { outcome: PurgeOutcome }) {
   );
 }
 
-/** /cache-rebuild.html (issue 9 §3), for editors: the shared cache's state, and purging all of it or one page. */
+/** /cache-rebuild.html, for editors: the shared cache's state, and purging all of it or one page. */
 export function CacheRebuildScreen({ generation, last, outcome }: CacheRebuildView) {
   const pathValue = outcome?.kind === 'error' ? outcome.path : undefined;
   return (

@@ -12,7 +12,7 @@ export interface ErrorView {
   text?: string;
 }
 
-/** Spec §2 "Error page": the status code and the server's message, and ways on: home or a search. */
+/** docs/requirements.md §2 "Error page": the status code and the server's message, and ways on: home or a search. */
 export function ErrorScreen({ error }: { error: ErrorView }) {
   return (
     <section className="error-page">

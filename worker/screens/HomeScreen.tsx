@@ -15,7 +15,7 @@ export interface HomeView {
   services: Deferred<MenuItem[]>;
 }
 
-/** Spec §2: the clinic's tagline, «Клиника работает с 2013 года». */
+/** docs/requirements.md §2: the clinic's tagline, «Клиника работает с 2013 года». */
 const FOUNDED = 2013;
 /** Sections of the services menu shown on the home page, and links under each. */
 const SERVICE_SECTIONS = 6;
@@ -30,7 +30,7 @@ function years(n: number): string {
 }
 
 /**
- * Spec §2: field_photos_mobile on phones, falling back to field_photo3. The first
+ * docs/requirements.md §2: field_photos_mobile on phones, falling back to field_photo3. The first
  * slide is the page's largest paint: loaded at once, ahead of everything else.
  */
 function Slide({ slide, first }: { slide: HomeSlide; first: boolean }) {

@@ -37,7 +37,7 @@ const excerpt = (html: string | undefined): string | undefined => {
   return text.length > EXCERPT ? `${text.slice(0, EXCERPT).replace(/\s+\S*$/, '')}…` : text;
 };
 
-/** What a visitor chooses by, per bundle (issue 7 §4): a doctor's post and face, a review's words, a video's poster. */
+/** What a visitor chooses by, per bundle: a doctor's post and face, a review's words, a video's poster. */
 function cardOf({ node, view }: ListingItem): { image?: Image; summary?: string; portrait?: boolean; video?: boolean; until?: string } {
   switch (view.bundle) {
     case 'doctors':
@@ -84,7 +84,7 @@ export function ListingScreen({ listing }: { listing: ListingView }) {
       {listing.items.length === 0 ? (
         <p className="empty-note">Здесь пока ничего нет.</p>
       ) : listing.items.every((item) => item.view.bundle === 'qa') ? (
-        // Spec §2: questions open and close in place.
+        // docs/requirements.md §2: questions open and close in place.
         <QaList
           items={listing.items.map(({ node, view }) => ({
             key: node.uuid,

@@ -23,7 +23,7 @@ export function LogoutButton({ variant = 'outline' }: { variant?: 'outline' | 'g
   );
 }
 
-/** Spec §2, §6: the editors' login (/login, /auth/login). Drupal checks the name and password; the worker keeps the session. */
+/** docs/requirements.md §2, §6: the editors' login (/login, /auth/login). Drupal checks the name and password; the worker keeps the session. */
 export function LoginScreen({ destination, name, error, signedIn }: LoginView) {
   if (signedIn) {
     return (

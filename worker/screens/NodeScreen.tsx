@@ -17,24 +17,24 @@ import type { Deferred } from '../render/deferred';
 import { GalleryDocuments } from './node/GalleryDocuments';
 import { OtherItems } from './node/OtherItems';
 
-/** What a node's page loads beside the node (spec §7), by bundle. */
+/** What a node's page loads beside the node (docs/requirements.md §7), by bundle. */
 export interface NodeExtras {
   /** A doctor's reviews. */
   reviews?: Deferred<ViewRow[]>;
   /** An article's author and the service it is about. */
   author?: Deferred<ViewRow | undefined>;
   service?: Deferred<ViewRow | undefined>;
-  /** Spec §2: a news item's, article's or press mention's «other» list. */
+  /** docs/requirements.md §2: a news item's, article's or press mention's «other» list. */
   other?: Deferred<Teaser[]>;
   /** A gallery's page: what Drupal's licence view lists (undefined when it could not be asked). */
   licences?: Deferred<ViewRow[] | undefined>;
 }
 
-/** Spec §9: a doctor's services show at most 6 links. */
+/** docs/requirements.md §9: a doctor's services show at most 6 links. */
 const DOCTOR_SERVICES = 6;
 
 /**
- * Spec §2: «[ФИО] проводит процедуры», at most six links; when the doctor has
+ * docs/requirements.md §2: «[ФИО] проводит процедуры», at most six links; when the doctor has
  * more, the fifth entry ends in an ellipsis to say the list goes on.
  */
 export function doctorServiceLinks(services: NodeLink[]): { link: NodeLink; ellipsis: boolean }[] {
@@ -91,7 +91,7 @@ function Reviews({ title, rows, part }: { title: string; rows: ViewRow[]; part: 
   );
 }
 
-/** Spec §2: the article's author, or the clinic's specialists when it names none. */
+/** docs/requirements.md §2: the article's author, or the clinic's specialists when it names none. */
 function AuthorBlock({ author, clinic }: { author?: ViewRow; clinic: string }) {
   const photo = author?.images[0];
   return (

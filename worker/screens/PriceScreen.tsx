@@ -3,7 +3,7 @@ import type { PriceGroup } from '../drupal/schemas/price';
 import { telHref } from '../components/format';
 import { PriceTable } from '../components/PriceTable';
 
-/** Spec §2 "Price list": the clinic's prices by section; when Drupal has none to give, a call. */
+/** docs/requirements.md §2 "Price list": the clinic's prices by section; when Drupal has none to give, a call. */
 export function PriceScreen({
   groups,
   phone,
@@ -11,7 +11,7 @@ export function PriceScreen({
 }: {
   groups: PriceGroup[];
   phone?: string;
-  /** The editors' link beside each item with a node id (spec §6); nothing for visitors. */
+  /** The editors' link beside each item with a node id (docs/requirements.md §6); nothing for visitors. */
   editLink?: (nid: number) => ReactNode;
 }) {
   return (

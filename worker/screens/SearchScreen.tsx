@@ -5,7 +5,7 @@ import { Highlighted } from '../components/Highlighted';
 import { Icon } from '../components/ui/Icon';
 import { NO_KEY_RECORDING } from '../../common/consent';
 
-/** Spec §2 "Search": results load as the keywords change (LiveSearch waits this long after the last key). */
+/** docs/requirements.md §2 "Search": results load as the keywords change (LiveSearch waits this long after the last key). */
 const LIVE_SEARCH_DEBOUNCE_MS = 300;
 const RESULTS_ID = 'search-results';
 

@@ -4,7 +4,7 @@ import { ButtonLink } from '../components/ui/Button';
 import { Icon } from '../components/ui/Icon';
 
 /**
- * Spec §2 reading B: shown after a successful form. `queued`: Drupal was away
+ * docs/requirements.md §2 reading B: shown after a successful form. `queued`: Drupal was away
  * or would not take it yet (the form closed, say); it is kept (the clinic's CRM
  * may have it already) and will reach the booking system, and the visitor is told so plainly.
  */

@@ -192,7 +192,7 @@ function Lead({ record, message, unreadable, confirmDelete, outcome }: Extract<U
   );
 }
 
-/** /undelivered.html (issue 16 §4), for editors: leads that outlived every retry, one opened at a time. */
+/** /undelivered.html, for editors: leads that outlived every retry, one opened at a time. */
 export function UndeliveredScreen(view: UndeliveredView) {
   return (
     <section className="editor-page editor-page--wide">

@@ -16,7 +16,7 @@ function russianStart(chars: string, masked: Masked, flags: AppendFlags): string
 }
 
 /**
- * The phone field (spec §5): typed through imask's `+0 (000) 000-00-00`; a whole
+ * The phone field (docs/requirements.md §5): typed through imask's `+0 (000) 000-00-00`; a whole
  * number pasted in any common shape (8 999 123 45 67, +7 999 1234567) replaces
  * what was there. The input is left to imask; React hears the masked value.
  */

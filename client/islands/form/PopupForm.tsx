@@ -15,7 +15,7 @@ declare global {
 /** The consent as a field of its own: it takes a place in the form's order and an error like any other. */
 const CONSENT_FIELD: FormField = { key: CONSENT.key, kind: 'checkbox', required: true };
 
-/** Spec §5: the consent goes before the last field a visitor sees. */
+/** docs/requirements.md §5: the consent goes before the last field a visitor sees. */
 function withConsent(fields: FormField[]): FormField[] {
   const visible = fields.filter((f) => f.kind !== 'hidden');
   const at = Math.max(visible.length - 1, 0);
@@ -72,7 +72,7 @@ function ConsentLabel() {
 }
 
 /**
- * The popup's request form (spec §4, §5), drawn field by field from its
+ * The popup's request form (docs/requirements.md §4, §5), drawn field by field from its
  * definition. Checked before sending with the same rules the worker applies;
  * a submit while one is in flight is ignored; on success the Metrica goal (when
  * the page has a counter), `form:success`, the popup closes and the visitor goes

@@ -40,7 +40,7 @@ function autoComplete(field: FormField): string | undefined {
 const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} МБ`;
 const kilobytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} КБ` : megabytes(bytes));
 
-/** What a file field takes, shown where the file's name will be (spec §5: "allowed extensions as placeholder"). */
+/** What a file field takes, shown where the file's name will be (docs/requirements.md §5: "allowed extensions as placeholder"). */
 function fileHint(field: FormField): string | undefined {
   const parts = [
     field.extensions?.length ? field.extensions.map((e) => e.toUpperCase()).join(', ') : '',

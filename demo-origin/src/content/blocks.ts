@@ -96,7 +96,7 @@ export const blockContents: readonly BlockContent[] = [
     paragraphs('Цены указаны в рублях и не являются публичной офертой. Точную стоимость определит врач на консультации.'),
     '2025-01-15 10:00',
   ),
-  // Popup links as editors write them (spec §2's buttons): a popup's page, a ?popup= query, a button and a span with a popup class.
+  // Popup links as editors write them (docs/requirements.md §2's buttons): a popup's page, a ?popup= query, a button and a span with a popup class.
   content(
     10,
     'Остались вопросы?',
@@ -152,7 +152,7 @@ export const blockPlacements: readonly BlockPlacement[] = [
     weight: 5,
     pages: ['<front>'],
   },
-  // The theme's own region for the main content: a service page shows it among its parts (spec §2's advantages).
+  // The theme's own region for the main content: a service page shows it among its parts (docs/requirements.md §2's advantages).
   {
     bid: 'lavanda_advantages_services',
     content: 7,

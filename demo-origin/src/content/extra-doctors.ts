@@ -10,7 +10,7 @@ import { img, makeNode, nodeRefs, type NodeRecord } from './model';
 
 /** Above every nid of the content files. */
 export const EXTRA_DOCTOR_NID = 9000;
-/** Spec §9's most items a listing shows. */
+/** docs/requirements.md §9: most items a listing shows. */
 export const MAX_EXTRA_DOCTORS = 1000;
 
 const SURNAMES = [

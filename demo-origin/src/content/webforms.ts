@@ -2,7 +2,7 @@
  * The six webforms. Element definitions in YAML-like order; routes/webform.ts initialises them
  * (adds the #webform_* metadata) the way webform_rest's fields resource returns them.
  *
- * Field kinds covered (spec §5): tel, date, webform_time (#min/#max/#step), email, textfield,
+ * Field kinds covered (docs/requirements.md §5): tel, date, webform_time (#min/#max/#step), email, textfield,
  * textarea, select (#options map, and "yes_no" as a predefined options id), checkbox, hidden,
  * managed_file (#file_extensions), webform_markup (#markup), fieldset with children, a #private
  * field, and webform_actions with #submit__label (callback has no actions element).

@@ -1,6 +1,6 @@
 /**
  * The demo CRM (README.md, "Demo CRM"): a stand-in for the clinic's CRM lead webhook, so that
- * `npm start` shows the whole lead flow offline. The site's worker posts spec §4's payload
+ * `npm start` shows the whole lead flow offline. The site's worker posts docs/requirements.md §4's payload
  * (name, phone, email, comment, form_name, form_type) with `Authorization: Bearer <token>`; the
  * demo checks the token against DEMO_CRM_TOKEN, records each lead in memory (once per
  * idempotency key: the site retries), and can be told to fail (503) for a number of calls or until
@@ -17,7 +17,7 @@ export const crmRoutes = new Hono<AppEnv>();
 /** wrangler.toml's default, also used when the var is unset or empty. */
 export const DEFAULT_CRM_TOKEN = 'demo-crm-token';
 
-/** Spec §4's payload fields: each, when present, is a string (null allowed for a field left empty). */
+/** docs/requirements.md §4: payload fields: each, when present, is a string (null allowed for a field left empty). */
 const LEAD_FIELDS = ['name', 'phone', 'email', 'comment', 'form_name', 'form_type'] as const;
 
 /** Far more than any lead with a 5 MB file as base64; a larger body is refused rather than kept in memory. */
@@ -55,7 +55,7 @@ function leadJson(l: CrmLead): JsonObject {
 const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
- * The optional `files` beside spec §4's fields: [{name, type?, size, content_base64}]. Each is kept as
+ * The optional `files` beside docs/requirements.md §4's fields: [{name, type?, size, content_base64}]. Each is kept as
  * its name, type, size and SHA-256 (never the bytes); a size that does not match the content is refused.
  */
 async function filesOf(raw: Json | undefined): Promise<{ files: CrmFileRecord[] } | { problems: string[] }> {
@@ -89,7 +89,7 @@ async function filesOf(raw: Json | undefined): Promise<{ files: CrmFileRecord[] 
   return problems.length ? { problems } : { files };
 }
 
-/** Lenient shape check: a JSON object whose spec §4 fields, when present, are strings (or null). */
+/** Lenient shape check: a JSON object whose docs/requirements.md §4 fields, when present, are strings (or null). */
 function leadProblems(body: JsonObject): string[] {
   const problems: string[] = [];
   for (const f of LEAD_FIELDS) {

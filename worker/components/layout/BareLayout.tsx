@@ -14,7 +14,7 @@ import { MobileBar } from './MobileBar';
 import { NavigationFeel } from './NavigationFeel';
 
 /**
- * Spec §2's bare layout for landing pages: no menus, no side column, no
+ * docs/requirements.md §2: bare layout for landing pages: no menus, no side column, no
  * carousels; the logo, the phone, the book button, the content and a short footer.
  */
 export function BareLayout({ layout, nonce, children }: { layout: LayoutData; nonce: string; children: ReactNode }) {

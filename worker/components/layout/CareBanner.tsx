@@ -5,7 +5,7 @@ import { SprigOrnament } from '../ui/Ornament';
 import { Icon } from '../ui/Icon';
 import { TAGLINE } from './Header';
 
-/** Spec §2: the banner «Бережное отношение к вашей красоте» with its appointment button, before the footer. */
+/** docs/requirements.md §2: the banner «Бережное отношение к вашей красоте» with its appointment button, before the footer. */
 export function CareBanner({ phone }: { phone: string }) {
   return (
     <section className="care-banner" aria-labelledby="care-banner-title">

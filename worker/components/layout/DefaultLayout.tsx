@@ -14,7 +14,7 @@ import { MobileBar } from './MobileBar';
 import { NavigationFeel } from './NavigationFeel';
 import { PreFooter } from './PreFooter';
 
-/** Spec §2: no side column on /services.html; in it, the services menu is hidden on / and /contacts.html. */
+/** docs/requirements.md §2: no side column on /services.html; in it, the services menu is hidden on / and /contacts.html. */
 const NO_ASIDE = new Set(['/services.html']);
 const NO_ASIDE_SERVICES = new Set(['/', '/contacts.html']);
 

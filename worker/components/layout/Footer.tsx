@@ -32,7 +32,7 @@ function FooterMenu({ menu }: { menu: Deferred<MenuItem[]> }) {
   );
 }
 
-/** Spec §2: © from the clinic's founding year to this one, the privacy policy and the sitemap. */
+/** docs/requirements.md §2: © from the clinic's founding year to this one, the privacy policy and the sitemap. */
 export function Copyright({
   name,
   analytics = false,
@@ -69,7 +69,7 @@ export function LegalLine({ legal }: { legal: LegalDetails }) {
   );
 }
 
-/** Spec §2 footer: logo, footer menu, three regions, phone, callback, shop link, copyright, policy and sitemap. */
+/** docs/requirements.md §2 footer: logo, footer menu, three regions, phone, callback, shop link, copyright, policy and sitemap. */
 export function Footer({ layout }: { layout: LayoutData }) {
   const { site } = layout;
   return (

@@ -13,11 +13,11 @@ import { SlideMenu } from './SlideMenu';
 import { LowVisionEntry, LowVisionPanel } from './LowVisionPanel';
 
 export const TAGLINE = 'Клиника работает с 2013 года';
-/** The city the clinic works in, said in the top bar (spec §1: a Moscow clinic). */
+/** The city the clinic works in, said in the top bar (docs/requirements.md §1: a Moscow clinic). */
 const CITY = 'Москва';
 
 /**
- * Spec §2 header. The top bar scrolls away (the header sticks at minus its
+ * docs/requirements.md §2 header. The top bar scrolls away (the header sticks at minus its
  * height); the rest (logo, phone, search, booking, main menu) stays at the top
  * of the window and gets a shadowed look (`site-header--scrolled`, set by the
  * SiteHeader behaviour) once the page is scrolled. The featured-top region and

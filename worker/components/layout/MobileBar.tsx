@@ -5,7 +5,7 @@ import { PopupButton } from '../PopupButton';
 import { buttonClass } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 
-/** Spec §9: the back-to-top button shows after this much scrolling. */
+/** docs/requirements.md §9: the back-to-top button shows after this much scrolling. */
 const BACK_TO_TOP_AFTER_PX = 250;
 
 /**

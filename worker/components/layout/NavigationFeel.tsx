@@ -3,7 +3,7 @@ import { EDITORS_PAGES, isEditorsPage } from '../../paths/editors-pages';
 import { Behavior } from '../Behavior';
 import { usePage } from '../page-context';
 
-/** Spec §9. */
+/** docs/requirements.md §9. */
 const PROGRESS_THROTTLE_MS = 200;
 const PROGRESS_DURATION_MS = 5000;
 const LAZY_DISABLE_DELAY_MS = 4000;
@@ -36,8 +36,8 @@ export const SPECULATION_RULES = {
 };
 
 /**
- * How moving between pages feels (issue 6 §6), none of it React: the progress
- * bar, the connection notice, reading offline (the service worker, issue 17 §3),
+ * How moving between pages feels, none of it React: the progress
+ * bar, the connection notice, reading offline (the service worker, docs/requirements.md §9),
  * lazy images released after 4 s, the header's reactions, and speculation rules. Page transitions are CSS only
  * (client/styles/navigation.css).
  */

@@ -16,7 +16,7 @@ interface Shelf {
   dated?: boolean;
 }
 
-/** Spec §2's three carousels, in its order, each with its listing. */
+/** docs/requirements.md §2: three carousels, in its order, each with its listing. */
 const SHELVES: readonly Shelf[] = [
   { list: 'doctors', title: 'Наши врачи', href: '/doctors.html', more: 'Все врачи', shape: 'portrait' },
   { list: 'news', title: 'Новости клиники', href: '/news.html', more: 'Все новости', shape: 'landscape', dated: true },
@@ -45,7 +45,7 @@ function TeaserShelf({ shelf, items }: { shelf: Shelf; items: Deferred<Teaser[]>
 }
 
 /**
- * Spec §2: other doctors, other news and current promotions before the banner.
+ * docs/requirements.md §2: other doctors, other news and current promotions before the banner.
  * Each arrives on its own behind a boundary; none of them can hold up or fail the page.
  */
 export function PreFooter({ lists }: { lists?: PreFooterData }) {

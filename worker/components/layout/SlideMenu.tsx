@@ -9,7 +9,7 @@ import { PopupButton } from '../PopupButton';
 import { NO_KEY_RECORDING } from '../../../common/consent';
 
 export const SLIDE_MENU_ID = 'slide-menu';
-/** Spec §9: the menu's content is stamped in after 5 s, or on first open. */
+/** docs/requirements.md §9: the menu's content is stamped in after 5 s, or on first open. */
 const CONTENT_DELAY_MS = 5000;
 const SERVICES_URL = '/services.html';
 const SERVICES_TITLE = 'Услуги';
@@ -82,7 +82,7 @@ function MenuTemplate({ menu, services, path }: { menu: Deferred<MenuItem[]>; se
 }
 
 /**
- * Phones (below 960 px): the hamburger and the slide-out menu it opens (spec §2,
+ * Phones (below 960 px): the hamburger and the slide-out menu it opens (docs/requirements.md §2,
  * §4): search, the menu tree, a call link and the book button. The SlideMenu
  * behaviour makes the panel a modal dialog and stamps the menu in.
  */

@@ -14,7 +14,7 @@ import { optionalNumeric, optionalText, phpList } from './lenient';
 
 /** One line of the price list, in our own words. */
 export interface PriceRow {
-  /** Spec §2: a row with no sum is a title; a leading asterisk marks a subtitle. */
+  /** docs/requirements.md §2: a row with no sum is a title; a leading asterisk marks a subtitle. */
   kind: 'title' | 'subtitle' | 'item';
   code?: string;
   name: string;

@@ -28,7 +28,7 @@ export const SearchResultsSchema = phpList(
     field_service: ServiceLinkSchema,
     view_taxonomy_term: optionalText,
     view_node: optionalText,
-    // The clinic's view (spec §7) has no status column and filters on status itself; should it
+    // The clinic's view (docs/requirements.md §7) has no status column and filters on status itself; should it
     // run as an account that sees drafts and add the column, a draft's row is dropped here.
     status: rowStatus,
   }),

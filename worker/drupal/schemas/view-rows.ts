@@ -7,7 +7,7 @@ import { dayOf, imageSrcOf } from './other-list';
 import { flag, optionalNumeric, optionalText, phpList, rowStatus } from './lenient';
 
 /*
- * The clinic's Views REST exports of spec §7 (per-service lists, a doctor's
+ * The clinic's Views REST exports of docs/requirements.md §7 (per-service lists, a doctor's
  * reviews, licence images, a section's services): bare arrays of rows of strings
  * (drupal-api.md §6a, §8), `[]` when empty, fields as Views renders them or as
  * clean values. Every field is optional; a row without a title is left out, and

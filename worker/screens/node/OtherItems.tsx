@@ -3,7 +3,7 @@ import { formatDay } from '../../components/format';
 import { SectionTitle } from '../../components/ui/SectionTitle';
 import { LISTING_ROUTES } from '../../routes/listing-table';
 
-/** Spec §2: how many others a news item's, article's or press mention's page lists. */
+/** docs/requirements.md §2: how many others a news item's, article's or press mention's page lists. */
 export const OTHER_SHOWN = 4;
 
 /** The heading and the listing link of each bundle's «other» list. */

@@ -23,7 +23,7 @@ import { rowTeaser } from '../../components/row-teaser';
 
 /**
  * One titled part of the service page. `data-part` names it, so that the order
- * of spec §2 can be checked on the rendered page.
+ * of docs/requirements.md §2 can be checked on the rendered page.
  */
 function Part({
   part,
@@ -80,7 +80,7 @@ function BodyFields({ node, view }: { node: NodeData; view: ServiceView }) {
 }
 
 /**
- * Spec §2, §9: the promo text; the two discounts do not add up. A service with
+ * docs/requirements.md §2, §9: the promo text; the two discounts do not add up. A service with
  * its own offer (field_alter_text, field_alter_text_body) shows that instead.
  */
 function PromoBlock({ promo }: { promo?: AlternatePromo }) {
@@ -192,7 +192,7 @@ function ProcedureData({ node, groups, siteUrl }: { node: NodeData; groups: Pric
 const flattenRows = (rows: PriceRow[]): PriceRow[] => rows.flatMap((row) => [row, ...flattenRows(row.children)]);
 
 /**
- * The service page in spec §2's order. The node's own parts render at once; each
+ * The service page in docs/requirements.md §2's order. The node's own parts render at once; each
  * list from its own call streams in where it belongs, and a list Drupal does not
  * give leaves out its part.
  */
@@ -207,7 +207,7 @@ export function ServiceScreen({
   node: NodeData;
   view: ServiceView;
   parts: ServicePageData;
-  /** The editors' link (spec §6), when the visitor is an editor. */
+  /** The editors' link (docs/requirements.md §6), when the visitor is an editor. */
   editLink?: ReactNode;
   /** The editors' link beside each price item with a node id. */
   priceEditLink?: (nid: number) => ReactNode;
