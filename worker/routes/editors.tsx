@@ -5,7 +5,9 @@ import { currentGeneration } from '../cache/generation';
 import { drupalClientFor } from '../drupal/from-config';
 import { fetchFromOrigin } from '../drupal/origin';
 import { framed } from '../middleware/page-renderer';
-import { isOwnPost, logIn, logOut, safeDestination } from '../middleware/editor';
+import { logIn, logOut } from '../editors/login';
+import { isOwnPost } from '../editors/own-post';
+import { safeDestination } from '../editors/safe-destination';
 import { isInternalPath } from '../paths/redirect-target';
 import { parsePagePath } from '../paths/page-path';
 import { AuthLinkScreen } from '../screens/AuthLinkScreen';
@@ -86,7 +88,7 @@ editorRoutes.get('/login', framed(), showLogin);
 editorRoutes.get('/auth/login', framed(), showLogin);
 
 editorRoutes.post('/login', framed(), async (c) => {
-  if (!isOwnPost(c)) return foreignPost(c);
+  if (!isOwnPost(c.req.raw, c.var.config.siteUrl)) return foreignPost(c);
   const form = await formOf(c);
   const name = field(form, 'name').trim();
   const pass = field(form, 'pass');
@@ -101,12 +103,12 @@ editorRoutes.post('/login', framed(), async (c) => {
   const outcome = await logIn(c, name, pass);
   if (!outcome.ok) return failed(outcome.reason);
   const response = c.redirect(destination, 303);
-  response.headers.append('Set-Cookie', outcome.setCookie!);
+  response.headers.append('Set-Cookie', outcome.setCookie);
   return privatePage(response, { store: false });
 });
 
 editorRoutes.post('/logout', async (c) => {
-  if (!isOwnPost(c)) return foreignPost(c);
+  if (!isOwnPost(c.req.raw, c.var.config.siteUrl)) return foreignPost(c);
   const cleared = await logOut(c);
   const response = c.redirect('/', 303);
   response.headers.append('Set-Cookie', cleared);
@@ -204,7 +206,7 @@ function pagePathOf(c: C, typed: string): string | null {
 }
 
 editorRoutes.post('/cache-rebuild.html', framed(), async (c) => {
-  if (!isOwnPost(c)) return foreignPost(c);
+  if (!isOwnPost(c.req.raw, c.var.config.siteUrl)) return foreignPost(c);
   const editor = c.var.editor;
   if (!editor) return privatePage(await renderError(c, 403), { store: false });
   const { config } = c.var;
@@ -308,7 +310,7 @@ editorRoutes.get(
 );
 
 editorRoutes.post(UNDELIVERED_PATH, framed(), async (c) => {
-  if (!isOwnPost(c)) return foreignPost(c);
+  if (!isOwnPost(c.req.raw, c.var.config.siteUrl)) return foreignPost(c);
   const editor = c.var.editor;
   if (!editor) return privatePage(await renderError(c, 403), { store: false });
   const { config } = c.var;
