@@ -10,7 +10,7 @@ import { isPublished } from '../../worker/drupal/map-node';
 import { OtherListSchema } from '../../worker/drupal/schemas/other-list';
 import { SearchResultsSchema } from '../../worker/drupal/schemas/search';
 import { rowsOf } from '../../worker/drupal/schemas/view-rows';
-import { forgetCheckedSessions } from '../../worker/middleware/editor';
+import { forgetCheckedSessions } from '../../worker/editors/checked-sessions';
 import { TEST_SECRETS } from '../setup/secrets';
 import { bindings, demo, demoUrl, freshStart, page, request } from './helpers';
 

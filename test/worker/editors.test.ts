@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentGeneration } from '../../worker/cache/generation';
-import { forgetCheckedSessions } from '../../worker/middleware/editor';
+import { forgetCheckedSessions } from '../../worker/editors/checked-sessions';
 import { bindings, demo, demoUrl, eventually, firstAlias, freshStart, page, request } from './helpers';
 
 const SITE = 'http://127.0.0.1:8787';

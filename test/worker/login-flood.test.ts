@@ -3,7 +3,7 @@
  * visitor's own address (X-Forwarded-For), or five wrong passwords from anyone lock every editor out.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { forgetCheckedSessions } from '../../worker/middleware/editor';
+import { forgetCheckedSessions } from '../../worker/editors/checked-sessions';
 import { bindings, demoUrl, freshStart, request } from './helpers';
 
 const SITE = 'http://127.0.0.1:8787';

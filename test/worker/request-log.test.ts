@@ -12,7 +12,7 @@ import { CONSENT, type FormDefinition, type FormField } from '../../common/forms
 import { POPUP_TITLES, type PopupForm } from '../../common/popups';
 import { failureOf, refusalOf } from '../../worker/leads/crm';
 import { readSubmitAnswer } from '../../worker/leads/submit';
-import { forgetCheckedSessions } from '../../worker/middleware/editor';
+import { forgetCheckedSessions } from '../../worker/editors/checked-sessions';
 import type { RequestLine } from '../../worker/middleware/request-log';
 import { TEST_SECRETS } from '../setup/secrets';
 import { bindings, demo, demoUrl, eventually, firstAlias, freshStart, request } from './helpers';

@@ -9,7 +9,7 @@ import { CONSENT } from '../../common/forms/definition';
 import { readConfig, type Config } from '../../worker/config/config';
 import { consumeDeadLetters, keepUndelivered, unseal, UndeliveredUnreadable } from '../../worker/leads/undelivered';
 import type { LeadMessage } from '../../worker/leads/lead';
-import { forgetCheckedSessions } from '../../worker/middleware/editor';
+import { forgetCheckedSessions } from '../../worker/editors/checked-sessions';
 import type { UndeliveredRecord } from '../../worker/platform/seams';
 import { TEST_SECRETS } from '../setup/secrets';
 import { bindings, demo, demoUrl, eventually, freshStart, request } from './helpers';

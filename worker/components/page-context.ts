@@ -12,6 +12,8 @@ export interface PageView {
   url: string;
   /** The visitor's low-vision settings; none, the ordinary version. */
   lowVision?: LowVision;
+  /** The request is a signed-in editor's: the frame shows the editors' bar. */
+  editor?: boolean;
 }
 
 export const PageContext = createContext<PageView>({ url: '/' });

@@ -8,6 +8,7 @@ import { loadPreFooter, type PageSubject, type PreFooterData } from '../loaders/
 import { defer } from '../render/deferred';
 import { renderPage, type LayoutKind } from '../render/render-page';
 import type { ConfigVariables } from './config';
+import type { EditorVariables } from './editor';
 import type { PagePathVariables } from './page-path';
 import type { SecurityVariables } from './security-headers';
 
@@ -49,7 +50,7 @@ export interface PageVariables {
   frame: Frame;
 }
 
-type Needs = { Variables: ConfigVariables & SecurityVariables & Partial<PagePathVariables> & PageVariables };
+type Needs = { Variables: ConfigVariables & SecurityVariables & Partial<PagePathVariables> & Partial<EditorVariables> & PageVariables };
 
 const CRAWLER = /bot|crawl|spider|slurp|yandex|lighthouse/i;
 
@@ -101,6 +102,7 @@ export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
         consent: consentIn(c.req.header('Cookie')),
         lowVision: lowVisionIn(c.req.header('Cookie')),
         pageUrl: pageUrlOf(c.req.url),
+        editor: Boolean(c.var.editor),
       });
     });
     await next();

@@ -39,6 +39,8 @@ export interface PageRender {
   lowVision?: LowVision;
   /** The request's path and query: the page the low-vision panel comes back to. */
   pageUrl: string;
+  /** The request is a signed-in editor's (the editors' bar). */
+  editor?: boolean;
 }
 
 /**
@@ -63,7 +65,7 @@ export async function renderPage(page: PageRender): Promise<Response> {
       consent={page.consent}
       lowVision={page.lowVision}
     >
-      <PageContext value={{ url: page.pageUrl, lowVision: page.lowVision }}>
+      <PageContext value={{ url: page.pageUrl, lowVision: page.lowVision, editor: page.editor }}>
         {page.layout === 'bare' ? (
           <BareLayout layout={page.frame} nonce={page.nonce}>
             {page.body}

@@ -1,8 +1,13 @@
 import { ButtonLink } from '../components/ui/Button';
-import { LogoutButton } from './LoginScreen';
+import { LogoutButton } from '../editors/LogoutButton';
+
+export interface AuthLinkView {
+  /** The signed-in editor, their name as Drupal gave it if it did; null for a visitor. */
+  editor: { uid: number; name?: string } | null;
+}
 
 /** docs/requirements.md §2 reading A, /auth_page_link.html: whether this browser is logged in as an editor, and where to go from here. */
-export function AuthLinkScreen({ editor }: { editor: { uid: number; name?: string } | null }) {
+export function AuthLinkScreen({ editor }: AuthLinkView) {
   return (
     <section className="editor-page">
       <header className="page-header">

@@ -1,5 +1,6 @@
 import { LogIn } from 'lucide-react';
 import { EditorAlert } from '../components/EditorAlert';
+import { LogoutButton } from '../editors/LogoutButton';
 import { ButtonContent, ButtonLink, buttonClass } from '../components/ui/Button';
 
 export interface LoginView {
@@ -10,17 +11,6 @@ export interface LoginView {
   error?: string;
   /** The request is an editor's already: no form, the ways on instead. */
   signedIn?: boolean;
-}
-
-/** A logout button: a form, since ending a session is a POST (a link could be followed by any page or prefetcher). */
-export function LogoutButton({ variant = 'outline' }: { variant?: 'outline' | 'ghost' }) {
-  return (
-    <form className="editor-logout" method="post" action="/logout">
-      <button className={buttonClass({ variant })} type="submit">
-        Выйти
-      </button>
-    </form>
-  );
 }
 
 /** docs/requirements.md §2, §6: the editors' login (/login, /auth/login). Drupal checks the name and password; the worker keeps the session. */

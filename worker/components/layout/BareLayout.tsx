@@ -1,6 +1,7 @@
 import { CalendarCheck, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import Popup from '../../../client/islands/Popup';
+import { EditorBar } from '../../editors/EditorBar';
 import type { LayoutData } from '../../loaders/layout';
 import { telHref } from '../format';
 import { Island } from '../Island';
@@ -24,6 +25,7 @@ export function BareLayout({ layout, nonce, children }: { layout: LayoutData; no
       <a className="skip-link" href="#main">
         Перейти к содержимому
       </a>
+      <EditorBar />
       <LowVisionPanel />
       <header className="site-header site-header--bare">
         <div className="container header-main">

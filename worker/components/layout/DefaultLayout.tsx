@@ -3,6 +3,7 @@ import Popup from '../../../client/islands/Popup';
 import type { PopupForm } from '../../../common/popups';
 import type { LayoutData } from '../../loaders/layout';
 import type { PreFooterData } from '../../loaders/pre-footer';
+import { EditorBar } from '../../editors/EditorBar';
 import { BlockRegion, OtherRegions } from '../BlockRegion';
 import { Breadcrumbs, BreadcrumbsPending } from '../Breadcrumbs';
 import { Island } from '../Island';
@@ -44,6 +45,7 @@ export function DefaultLayout({ layout, searchKeywords = '', popup, preFooter, n
       <a className="skip-link" href="#main">
         Перейти к содержимому
       </a>
+      <EditorBar />
       <Header layout={layout} searchKeywords={searchKeywords} />
       {path !== '/' && (
         <Suspense fallback={<BreadcrumbsPending />}>
