@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { decodeKey } from '../leads/undelivered';
 import type { FileCache, KeyValueStore, LeadQueue, RateLimiter, StaticAssets, UndeliveredLeads } from '../platform/seams';
 import { d1UndeliveredLeads, isD1, type D1Like } from '../platform/undelivered-d1';
 import type { Bindings } from './bindings';
 import { legalDetails, legalSettings } from './legal';
+import { decodeKey } from './undelivered-key';
 
 /** An unset setting arrives as undefined or, from an empty .dev.vars line, as "". */
 const unsetToUndefined = (value: unknown) => (value === '' ? undefined : value);
