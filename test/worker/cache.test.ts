@@ -1,7 +1,7 @@
 import { describe, expect, it, beforeEach } from 'vitest';
 import { cacheKey, normaliseUrl } from '../../worker/cache/cache-key';
 import { createKvCache } from '../../worker/cache/kv-cache';
-import { clearMemoryTier } from '../../worker/cache/memory-tier';
+import { resetIsolate } from '../../worker/state';
 import { readConfig } from '../../worker/config/config';
 import { drupalClientFor, originBreaker } from '../../worker/drupal/from-config';
 import { bindings, demo, firstAlias, freshStart, page, request } from './helpers';
@@ -162,7 +162,7 @@ describe('KV cache of Drupal payloads', () => {
     const a = drupalClient();
     await a.client.menu('main');
     await a.settled();
-    clearMemoryTier();
+    resetIsolate();
     const b = drupalClient();
     await b.client.menu('main');
     expect(await demo.count('/blocks_for_page/menu/main')).toBe(1);

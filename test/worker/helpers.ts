@@ -2,9 +2,8 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { app } from '../../worker/app';
 import type { Bindings } from '../../worker/config/bindings';
-import { resetCircuitBreakers } from '../../worker/cache/circuit-breaker';
-import { clearFlights } from '../../worker/cache/flights';
 import { clearCache } from '../../worker/cache/clear-cache';
+import { resetIsolate } from '../../worker/state';
 
 export { eventually } from '../setup/eventually';
 
@@ -119,8 +118,8 @@ function safeDecode(url: string): string {
 export async function freshStart() {
   await clearCache(bindings.DRUPAL_CACHE);
   await demo.reset();
-  resetCircuitBreakers();
-  clearFlights();
+  // A fresh isolate: breakers closed, no flights, no memos (clearCache starts one; demo.reset may have taken a while).
+  resetIsolate();
 }
 
 /** The alias of the newest published node of a bundle, as the demo origin lists it. */

@@ -4,10 +4,8 @@ import { cacheKey } from './cache-key';
 import type { CacheReport } from './cache-report';
 import type { CacheStatus } from './cache-status';
 import type { CircuitBreaker } from './circuit-breaker';
-import { coalesce, inFlight } from './flights';
+import { isolate } from '../state';
 import { bumpGeneration, lastPurgeAll } from './generation';
-import { forgetRenderedPages } from './rendered-pages';
-import { memoryDelete, memoryGet, memorySet } from './memory-tier';
 import { outdatedByTags, purgeTags, tagPurges } from './tags';
 
 /** What a loader hands the cache: the parsed payload, and whether it is a short-lived negative answer (a 404). */
@@ -158,7 +156,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
       ? Math.max(MIN_KV_TTL_SECONDS, settings.notFoundSeconds * 2)
       : Math.max(MIN_KV_TTL_SECONDS, settings.maxAgeSeconds, settings.freshSeconds + settings.staleSeconds);
     const entry: StoredEntry = { v: value, t: tags, f: fetchedAt };
-    memorySet(key, { value: entry, metadata });
+    isolate().memory.set(key, { value: entry, metadata });
     await quiet();
     await kv.put(key, JSON.stringify(entry), { metadata, expirationTtl: keepSeconds });
   };
@@ -176,7 +174,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
     const metadata: EntryMetadata = { fu: now + freshSeconds * 1000, su: now + (freshSeconds + staleSeconds) * 1000 };
     if (loaded.negative) metadata.n = 1;
     // A page kept with the old copy (stale, as a rule) would hide the new one for its moment.
-    forgetRenderedPages();
+    isolate().changed();
     return write(key, loaded.value, metadata, loaded.tags?.length ? [...new Set(loaded.tags)] : undefined, fetchedAt);
   };
 
@@ -192,7 +190,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
    * draft's metatags name the draft).
    */
   const refresh = <T>(key: string, load: () => Promise<Loaded<T>>, seen: number | undefined, keep?: Promise<boolean>): Promise<Loaded<T>> =>
-    coalesce(key, followerWaitMs, async () => {
+    isolate().flights.coalesce(key, followerWaitMs, async () => {
       const claims = kv.claims;
       const claimed = claims ? await fetchedElsewhere<T>(claims, key, seen) : 'mine';
       if (claimed !== 'mine' && claimed !== 'free') return claimed;
@@ -231,7 +229,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
         await new Promise((r) => setTimeout(r, CLAIM_POLL_MS));
         const now = await rawEntry(key);
         if (now && (seen === undefined || fetchedAtOf(now.entry) !== seen) && !(await outdated(storedOf(now.entry, now.metadata)))) {
-          memorySet(key, { value: now.entry, metadata: now.metadata });
+          isolate().memory.set(key, { value: now.entry, metadata: now.metadata });
           return { value: now.entry.v as T, negative: now.metadata.n === 1, tags: now.entry.t };
         }
         if (!(await claims.held(key))) return 'free';
@@ -249,13 +247,14 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
 
   // Entries were written by this worker's own decoders; the key version changes when their shapes do.
   const read = async (key: string): Promise<Stored | undefined> => {
-    const remembered = memoryGet<EntryMetadata>(key);
+    const memory = isolate().memory;
+    const remembered = memory.get<EntryMetadata>(key);
     if (remembered) return storedOf(remembered.value as StoredEntry, remembered.metadata);
     try {
       const { value, metadata } = await kv.getWithMetadata<EntryMetadata>(key, 'text');
       if (value === null || !metadata) return undefined;
       const entry = JSON.parse(value) as StoredEntry;
-      memorySet(key, { value: entry, metadata });
+      memory.set(key, { value: entry, metadata });
       return storedOf(entry, metadata);
     } catch (error) {
       log(`KV: не удалось прочитать ${key}`, error);
@@ -299,7 +298,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
         }
         if (stored && !purged && now < stored.metadata.su) {
           settle('STALE');
-          if (!inFlight(key, followerWaitMs) && guard.breaker.admit()) {
+          if (!isolate().flights.inFlight(key, followerWaitMs) && guard.breaker.admit()) {
             waitUntil(
               refresh(key, load, stored.fetchedAt, keep).catch((error: unknown) =>
                 log(`Drupal: фоновое обновление ${url} не удалось`, error),
@@ -362,8 +361,9 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
 
     async purge(url: string) {
       const key = await keyFor(url);
-      memoryDelete(key);
-      forgetRenderedPages();
+      const state = isolate();
+      state.memory.delete(key);
+      state.changed();
       await kv.delete(key);
     },
 

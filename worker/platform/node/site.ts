@@ -6,10 +6,8 @@
  */
 import { app } from '../../app';
 import type { Bindings } from '../../config/bindings';
-import { forgetPurgeAllMemo, PURGE_ALL_KEY } from '../../cache/generation';
-import { memoryDelete } from '../../cache/memory-tier';
-import { forgetRenderedPages } from '../../cache/rendered-pages';
-import { clearTagMemo, TAGS_KEY } from '../../cache/tags';
+import { PURGE_ALL_KEY, TAGS_KEY } from '../../cache/purge-records';
+import { isolate } from '../../state';
 import { staticAssets } from './assets';
 import { background } from './background';
 import { diskFileCache } from './file-cache';
@@ -54,12 +52,7 @@ export async function startNodeSite(settings: NodeSettings, options: { consumeLe
   // Another process's purge reaches this one at once, not after the memos' few seconds.
   const subscriber = blockingConnection(settings.valkeyUrl);
   subscriber.on('error', () => undefined);
-  subscriber.on('message', (_channel: string, key: string) => {
-    if (key === PURGE_ALL_KEY) forgetPurgeAllMemo(store);
-    else if (key === TAGS_KEY) clearTagMemo(store);
-    else memoryDelete(key);
-    forgetRenderedPages();
-  });
+  subscriber.on('message', (_channel: string, key: string) => isolate().invalidate(key));
   await subscriber.subscribe(kvPrefix + CHANGES_CHANNEL);
 
   const work = background();
