@@ -1,5 +1,5 @@
 import { isolate } from '../state';
-import type { KvCache } from './kv-cache';
+import type { KvCache } from './kv-cache-types';
 
 /** What editors' clients learned of resource types (relationships.ts) is kept per isolate (state.ts) and relearned after this. */
 const KNOWLEDGE_MS = 5 * 60_000;
