@@ -1,14 +1,25 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { app } from '../../worker/app';
+import { createApp } from '../../worker/app';
 import type { Bindings } from '../../worker/config/bindings';
 import { clearCache } from '../../worker/cache/clear-cache';
+import { nodePlatform } from '../../worker/platform/node/platform';
+import { workersPlatform } from '../../worker/platform/workers/platform';
 import { resetIsolate } from '../../worker/state';
 
 export { eventually } from '../setup/eventually';
 
 export const bindings = env as unknown as Bindings & { DRUPAL_BASE_URL: string; DRUPAL_CACHE: KVNamespace };
 export const demoUrl = bindings.DRUPAL_BASE_URL;
+
+/** The platform this project runs the site on: the Node project's bindings say so (test/node/); workerd's are Workers'. */
+const platform = bindings.PLATFORM === 'node' ? nodePlatform : workersPlatform;
+
+/** The site as this platform's entry runs it. */
+export const app = createApp(platform);
+
+/** The bindings as the site sees them, with the platform's seams (D1's undelivered leads on Workers): for tests that read the settings themselves. */
+export const siteBindings = platform.bindings(bindings);
 
 export interface SiteResponse {
   response: Response;

@@ -10,7 +10,7 @@ import { decodeKey, fromBase64 } from '../config/undelivered-key';
  * delete it within days. Each dead letter is kept instead, encrypted, until an
  * editor delivers it again or deletes it on «Недоставленные заявки».
  *
- * Both targets come here: Workers' dead-letter queue consumer (worker/index.ts) and
+ * Both targets come here: Workers' dead-letter queue consumer (platform/workers/lead-consumer.ts) and
  * Node's BullMQ consumer on a job's last failure (platform/node/lead-consumer.ts).
  * A dead letter that cannot be kept (no store, no key) stays with the platform's
  * dead letters, and the log says why, loudly: it is never acknowledged unkept.

@@ -4,7 +4,7 @@
  * queue's consumer in the same process. `startNodeSite` is used by the server
  * (server.ts), the tests and the benchmark alike.
  */
-import { app } from '../../app';
+import { createApp } from '../../app';
 import type { Bindings } from '../../config/bindings';
 import { PURGE_ALL_KEY, TAGS_KEY } from '../../cache/purge-records';
 import { isolate } from '../../state';
@@ -15,7 +15,8 @@ import { installHtmlRewriter } from './html-rewriter';
 import { leadConsumer, sweepDeadLetters } from './lead-consumer';
 import { nodeLeadQueue } from './lead-queue';
 import { valkeyRateLimiter } from './rate-limiter';
-import { valkeyUndeliveredLeads } from './undelivered-valkey';
+import { nodePlatform } from './platform';
+import { valkeyUndeliveredLeads } from './undelivered';
 import type { NodeSettings } from './settings';
 import { blockingConnection, connected, requestConnection } from './valkey';
 import { CHANGES_CHANNEL, valkeyStore } from './valkey-store';
@@ -87,6 +88,7 @@ export async function startNodeSite(settings: NodeSettings, options: { consumeLe
   // Dead letters a previous run could not keep (no key then, or a crash in between) reach the editors' page now.
   if (consumer) work.waitUntil(sweepDeadLetters(valkey, { prefix: `${settings.keyPrefix}bull`, bindings }).catch(() => undefined));
 
+  const app = createApp(nodePlatform);
   return {
     bindings,
     fetch(request) {
