@@ -184,12 +184,14 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
       try {
         const key = await keyFor(url);
         const stored = await read(key);
+        // The clock as the copy was read, before the purge records are.
+        const now = Date.now();
         // A purge (of everything, or of a tag it shows) since its fetch outdates the copy at once: refetched like an expired one, kept only for when Drupal fails.
         const purged = stored !== undefined && (await outdated(stored));
         const served = freshness({
           metadata: stored?.metadata,
           purged,
-          now: Date.now(),
+          now,
           retryMs: guard.retryMs,
           answeredSince: (time) => guard.breaker.answeredSince(time),
         });
