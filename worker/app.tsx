@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type ExecutionContext } from 'hono';
 import type { AppEnv } from './app-env';
 import { OriginError } from './drupal/origin';
 import { configured } from './middleware/config';
@@ -17,48 +17,61 @@ import { healthRoutes } from './routes/health';
 import { lowVisionRoutes } from './routes/low-vision';
 import { revalidateRoutes } from './routes/revalidate';
 import { siteRoutes } from './routes/site';
+import type { Platform } from './platform/platform';
 
-export const app = new Hono<AppEnv>();
-
-// Outermost of all: one log line per request, whatever answers it (middleware/request-log.ts).
-app.use('*', requestLog());
-// Then the headers of every response, the misconfiguration page included.
-app.use('*', securityHeaders<AppEnv>({ analyticsOrigins: (c) => c.var.config?.analyticsOrigins ?? [] }));
-app.use('*', configured());
-// For monitoring: before the editor's session is looked up, which it has no use for.
-app.route('/', healthRoutes);
-// Right after the config: an editor's request swaps in its own uncached Drupal client before anything uses it.
-app.use('*', editorSession());
-app.route('/', fileRoutes);
-// The popup forms' API answers JSON, without a page around it.
-app.route('/', formRoutes);
-// The version for the visually impaired: its panel's form sets a cookie and sends the visitor back.
-app.route('/', lowVisionRoutes);
-// Drupal's purge on save (the `next` module's revalidator).
-app.route('/', revalidateRoutes);
-app.use('*', pageRenderer<AppEnv>());
-// A page rendered a moment ago for the same URL is sent again, before any of its lookups.
-app.use('*', renderedPages<AppEnv>());
-// Inside it, so that a kept page is kept as the visitor who hid images saw it.
-app.use('*', imagesAsText<AppEnv>());
-app.use('*', pagePath<AppEnv>(badRequest));
-// Login, logout and the cache page: their POSTs come before the 405 below.
-app.route('/', editorRoutes);
-app.route('/', siteRoutes);
-
-// Pages are read-only; the forms' API is routed above this.
-app.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], '*', (c) => c.text('Метод не поддерживается', 405, { Allow: 'GET, HEAD' }));
+/** The site as a runtime calls it: one request, the runtime's environment, and its execution context. */
+export interface App {
+  fetch(request: Request, env: object, ctx?: ExecutionContext): Response | Promise<Response>;
+}
 
 /**
- * docs/requirements.md §8: error page, by what went wrong: Drupal down with no cached copy is
- * 503, so that crawlers come back; Drupal refusing the page's own request as
- * malformed sends the visitor to /400; anything else (an answer we cannot read,
- * a failure of our own code) is the 500 page, which says nothing of Drupal.
+ * The site's middlewares and routes, the same on every runtime; `platform` (platform/workers/,
+ * platform/node/) turns what its runtime hands each request into the site's bindings.
  */
-app.onError((error, c) => {
-  console.error('Запрос не обработан', error instanceof Error ? error.stack : error);
-  if (!c.var.config) return c.text('Внутренняя ошибка', 500);
-  if (!(error instanceof OriginError)) return renderError(c, 500);
-  if (error.unhealthy) return renderError(c, 503);
-  return error.status === 400 ? badRequest(c) : renderError(c, 500);
-});
+export function createApp(platform: Platform): App {
+  const app = new Hono<AppEnv>();
+  // Outermost of all: one log line per request, whatever answers it (middleware/request-log.ts).
+  app.use('*', requestLog());
+  // Then the headers of every response, the misconfiguration page included.
+  app.use('*', securityHeaders<AppEnv>({ analyticsOrigins: (c) => c.var.config?.analyticsOrigins ?? [] }));
+  app.use('*', configured());
+  // For monitoring: before the editor's session is looked up, which it has no use for.
+  app.route('/', healthRoutes);
+  // Right after the config: an editor's request swaps in its own uncached Drupal client before anything uses it.
+  app.use('*', editorSession());
+  app.route('/', fileRoutes);
+  // The popup forms' API answers JSON, without a page around it.
+  app.route('/', formRoutes);
+  // The version for the visually impaired: its panel's form sets a cookie and sends the visitor back.
+  app.route('/', lowVisionRoutes);
+  // Drupal's purge on save (the `next` module's revalidator).
+  app.route('/', revalidateRoutes);
+  app.use('*', pageRenderer<AppEnv>());
+  // A page rendered a moment ago for the same URL is sent again, before any of its lookups.
+  app.use('*', renderedPages<AppEnv>());
+  // Inside it, so that a kept page is kept as the visitor who hid images saw it.
+  app.use('*', imagesAsText<AppEnv>());
+  app.use('*', pagePath<AppEnv>(badRequest));
+  // Login, logout and the cache page: their POSTs come before the 405 below.
+  app.route('/', editorRoutes);
+  app.route('/', siteRoutes);
+
+  // Pages are read-only; the forms' API is routed above this.
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], '*', (c) => c.text('Метод не поддерживается', 405, { Allow: 'GET, HEAD' }));
+
+  /**
+   * docs/requirements.md §8: error page, by what went wrong: Drupal down with no cached copy is
+   * 503, so that crawlers come back; Drupal refusing the page's own request as
+   * malformed sends the visitor to /400; anything else (an answer we cannot read,
+   * a failure of our own code) is the 500 page, which says nothing of Drupal.
+   */
+  app.onError((error, c) => {
+    console.error('Запрос не обработан', error instanceof Error ? error.stack : error);
+    if (!c.var.config) return c.text('Внутренняя ошибка', 500);
+    if (!(error instanceof OriginError)) return renderError(c, 500);
+    if (error.unhealthy) return renderError(c, 503);
+    return error.status === 400 ? badRequest(c) : renderError(c, 500);
+  });
+
+  return { fetch: (request, env, ctx) => app.fetch(request, platform.bindings(env), ctx) };
+}

@@ -1,15 +1,15 @@
 import { describe, expect, it, beforeEach } from 'vitest';
 import { cacheKey, normaliseUrl } from '../../worker/cache/cache-key';
 import { createKvCache } from '../../worker/cache/kv-cache';
-import { clearMemoryTier } from '../../worker/cache/memory-tier';
+import { resetIsolate } from '../../worker/state';
 import { readConfig } from '../../worker/config/config';
 import { drupalClientFor, originBreaker } from '../../worker/drupal/from-config';
-import { bindings, demo, firstAlias, freshStart, page, request } from './helpers';
+import { bindings, demo, firstAlias, freshStart, page, request, siteBindings } from './helpers';
 
 beforeEach(freshStart);
 
 function drupalClient() {
-  const result = readConfig(bindings);
+  const result = readConfig(siteBindings);
   if (!result.ok) throw new Error('test configuration is invalid');
   const pending: Promise<unknown>[] = [];
   const client = drupalClientFor(result.config, { waitUntil: (p) => pending.push(p) });
@@ -120,7 +120,7 @@ describe('KV cache of Drupal payloads', () => {
   });
 
   it('answers a repeated lookup in the same isolate from memory, without another KV read', async () => {
-    const result = readConfig(bindings);
+    const result = readConfig(siteBindings);
     if (!result.ok) throw new Error('test configuration is invalid');
     let reads = 0;
     const kv = new Proxy(result.config.kv, {
@@ -162,7 +162,7 @@ describe('KV cache of Drupal payloads', () => {
     const a = drupalClient();
     await a.client.menu('main');
     await a.settled();
-    clearMemoryTier();
+    resetIsolate();
     const b = drupalClient();
     await b.client.menu('main');
     expect(await demo.count('/blocks_for_page/menu/main')).toBe(1);

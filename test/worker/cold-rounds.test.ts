@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { cacheKey } from '../../worker/cache/cache-key';
 import { bumpGeneration } from '../../worker/cache/generation';
 import { endpoints } from '../../worker/drupal/endpoints';
-import { clearMemoryTier } from '../../worker/cache/memory-tier';
+import { resetIsolate } from '../../worker/state';
 import { TEST_SECRETS } from '../setup/secrets';
 import { bindings, demo, demoUrl, eventually, firstAlias, freshStart, page, request } from './helpers';
 
@@ -176,7 +176,7 @@ describe('a page Drupal has been asked for before: one round after a purge', () 
     const copy = await bindings.DRUPAL_CACHE.getWithMetadata(await cacheKey(lookupUrl(service)), 'text');
     expect(copy.value).not.toBeNull();
     await bindings.DRUPAL_CACHE.put(await cacheKey(lookupUrl(doctor)), copy.value!, { metadata: copy.metadata });
-    clearMemoryTier();
+    resetIsolate();
     await bumpGeneration(bindings.DRUPAL_CACHE);
 
     const { status, html } = await page(doctor);

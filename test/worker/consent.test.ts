@@ -1,7 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { app } from '../../worker/app';
-import { bindings, firstAlias, freshStart } from './helpers';
+import { app, bindings, firstAlias, freshStart } from './helpers';
 
 beforeEach(freshStart);
 

@@ -1,7 +1,6 @@
 import { exports } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resetCircuitBreakers } from '../../worker/cache/circuit-breaker';
-import { clearMemoryTier } from '../../worker/cache/memory-tier';
+import { resetIsolate } from '../../worker/state';
 import { pageWindow } from '../../worker/components/Pager';
 import { demo, firstAlias, freshStart, page, request } from './helpers';
 
@@ -119,8 +118,7 @@ describe('circuit breaker', () => {
     await demo.faults({ rules: [{ match: '/', hang: true }] });
     await page(path, expired);
     // As a fresh isolate: no breaker, no memory tier; only KV remembers.
-    resetCircuitBreakers();
-    clearMemoryTier();
+    resetIsolate();
     const calls = await originCallsDuring(async () => {
       const started = Date.now();
       const res = await page(path, expired);

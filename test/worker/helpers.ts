@@ -1,15 +1,25 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { app } from '../../worker/app';
+import { createApp } from '../../worker/app';
 import type { Bindings } from '../../worker/config/bindings';
-import { resetCircuitBreakers } from '../../worker/cache/circuit-breaker';
-import { clearFlights } from '../../worker/cache/flights';
 import { clearCache } from '../../worker/cache/clear-cache';
+import { nodePlatform } from '../../worker/platform/node/platform';
+import { workersPlatform } from '../../worker/platform/workers/platform';
+import { resetIsolate } from '../../worker/state';
 
 export { eventually } from '../setup/eventually';
 
 export const bindings = env as unknown as Bindings & { DRUPAL_BASE_URL: string; DRUPAL_CACHE: KVNamespace };
 export const demoUrl = bindings.DRUPAL_BASE_URL;
+
+/** The platform this project runs the site on: the Node project's bindings say so (test/node/); workerd's are Workers'. */
+const platform = bindings.PLATFORM === 'node' ? nodePlatform : workersPlatform;
+
+/** The site as this platform's entry runs it. */
+export const app = createApp(platform);
+
+/** The bindings as the site sees them, with the platform's seams (D1's undelivered leads on Workers): for tests that read the settings themselves. */
+export const siteBindings = platform.bindings(bindings);
 
 export interface SiteResponse {
   response: Response;
@@ -119,8 +129,8 @@ function safeDecode(url: string): string {
 export async function freshStart() {
   await clearCache(bindings.DRUPAL_CACHE);
   await demo.reset();
-  resetCircuitBreakers();
-  clearFlights();
+  // A fresh isolate: breakers closed, no flights, no memos (clearCache starts one; demo.reset may have taken a while).
+  resetIsolate();
 }
 
 /** The alias of the newest published node of a bundle, as the demo origin lists it. */

@@ -1,9 +1,8 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { Hono } from 'hono';
-import { app } from '../../worker/app';
 import { imagesAsText } from '../../worker/middleware/images-as-text';
-import { bindings, freshStart, request } from './helpers';
+import { app, bindings, freshStart, request } from './helpers';
 
 beforeEach(freshStart);
 

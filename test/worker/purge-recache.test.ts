@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bumpGeneration } from '../../worker/cache/generation';
-import { clearMemoryTier } from '../../worker/cache/memory-tier';
+import { isolate as thisIsolate } from '../../worker/state';
 import { TEST_SECRETS } from '../setup/secrets';
 import { bindings, demo, freshStart, page, request } from './helpers';
 
@@ -26,7 +26,9 @@ function isolate(): KVNamespace {
 
 /** A visit served by the isolate that `kv` stands for (its memory tier is its own: forgotten on the way in). */
 async function visitOn(kv: KVNamespace, path: string) {
-  clearMemoryTier();
+  // Another isolate's memory tier (and pages rendered from it); the purge memos, kept per binding, stay.
+  thisIsolate().memory.clear();
+  thisIsolate().changed();
   return page(path, { DRUPAL_CACHE: kv });
 }
 

@@ -1,9 +1,8 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { app } from '../../worker/app';
 import type { Bindings } from '../../worker/config/bindings';
 import { TEST_SECRETS } from '../setup/secrets';
-import { bindings, demo, firstAlias, freshStart } from './helpers';
+import { app, bindings, demo, firstAlias, freshStart } from './helpers';
 
 beforeEach(freshStart);
 

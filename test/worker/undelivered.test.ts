@@ -12,14 +12,14 @@ import type { LeadMessage } from '../../worker/leads/lead';
 import { forgetCheckedSessions } from '../../worker/editors/checked-sessions';
 import type { UndeliveredRecord } from '../../worker/platform/seams';
 import { TEST_SECRETS } from '../setup/secrets';
-import { bindings, demo, demoUrl, eventually, freshStart, request } from './helpers';
+import { bindings, demo, demoUrl, eventually, freshStart, request, siteBindings } from './helpers';
 
 const SITE = 'http://127.0.0.1:8787';
 const EDITOR = { name: 'redaktor', pass: 'demo-redaktor-2013' };
 const PAGE = '/undelivered.html';
 
 const config = (): Config => {
-  const result = readConfig(bindings);
+  const result = readConfig(siteBindings);
   if (!result.ok) throw new Error(`config: ${result.problems.map((p) => p.setting).join(', ')}`);
   return result.config;
 };
@@ -263,7 +263,7 @@ describe('«Удалить»', () => {
 
 describe('a dead letter that cannot be kept', () => {
   it('without the key stays in the dead-letter queue (retried, never acknowledged) and is not stored in clear', async () => {
-    const result = readConfig({ ...bindings, UNDELIVERED_KEY: '' });
+    const result = readConfig({ ...siteBindings, UNDELIVERED_KEY: '' });
     expect(result.ok).toBe(true);
     const noKey = (result as { config: Config }).config;
     const outcome: string[] = [];
@@ -289,7 +289,7 @@ describe('a dead letter that cannot be kept', () => {
   });
 
   it('a malformed key is a configuration error named in Russian', () => {
-    const result = readConfig({ ...bindings, UNDELIVERED_KEY: 'короткий' });
+    const result = readConfig({ ...siteBindings, UNDELIVERED_KEY: 'короткий' });
     expect(result.ok).toBe(false);
     expect(!result.ok && result.problems).toEqual([
       { setting: 'UNDELIVERED_KEY', message: expect.stringContaining('32 байтами в base64') },

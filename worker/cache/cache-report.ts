@@ -9,6 +9,7 @@ import { combineStatuses, type CacheStatus } from './cache-status';
 export class CacheReport {
   readonly #statuses: Promise<CacheStatus>[] = [];
   #freshUntil = Infinity;
+  #answered: CacheStatus | undefined;
 
   track(status: Promise<CacheStatus>): void {
     this.#statuses.push(status);
@@ -25,6 +26,17 @@ export class CacheReport {
   }
 
   async summary(): Promise<CacheStatus | undefined> {
-    return combineStatuses(await Promise.all(this.#statuses));
+    const status = combineStatuses(await Promise.all(this.#statuses));
+    this.#answered ??= status;
+    return status;
+  }
+
+  /**
+   * How the response was answered, as first summed up for its headers (its X-Cache): calls
+   * started later, by parts streamed after the headers, do not change it. Undefined before
+   * then, or when the response made no cached call.
+   */
+  get answered(): CacheStatus | undefined {
+    return this.#answered;
   }
 }

@@ -1,3 +1,5 @@
+import { isolate } from '../state';
+
 /**
  * Per isolate and per origin: after a few failures in a row Drupal is left alone
  * for a while (open), so that pages with a cached copy are served at once instead
@@ -6,7 +8,7 @@
  * second call would fail the very page that tells whether Drupal is back), and
  * the first answer closes the breaker or opens it again. Each request holds its
  * own view of the shared state (circuitBreaker() per request), which knows
- * whether that request is the probe.
+ * whether that request is the probe. The state is the isolate's (state.ts).
  */
 const FAILURES_TO_OPEN = 3;
 /** How often a request waiting for the probe looks at the outcome (flights.ts says why it polls). */
@@ -31,20 +33,10 @@ export interface CircuitBreaker {
   failed(): void;
 }
 
-interface BreakerState {
-  failures: number;
-  answeredAt: number;
-  openUntil: number;
-  probeSince?: number;
-  /** The view (request) that probes. */
-  prober?: object;
-}
-
-const states = new Map<string, BreakerState>();
-
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function circuitBreaker(origin: string, { openMs, probeTimeoutMs }: { openMs: number; probeTimeoutMs: number }): CircuitBreaker {
+  const states = isolate().breakers;
   let state = states.get(origin);
   if (!state) {
     state = { failures: 0, answeredAt: 0, openUntil: 0 };
@@ -97,9 +89,4 @@ export function circuitBreaker(origin: string, { openMs, probeTimeoutMs }: { ope
     },
   };
   return view;
-}
-
-/** Closes every breaker, as a new isolate would start (tests). */
-export function resetCircuitBreakers(): void {
-  states.clear();
 }

@@ -2,11 +2,12 @@
  * Empties the shared cache outright: every payload, and the purge records. A purge keeps
  * purged copies for when Drupal fails; tests need a cache that never held anything.
  * (Production never needs it: a new entry shape changes KEY_VERSION instead.)
+ * This isolate starts over too (state.ts), as a new one would: nothing of the old store is remembered.
  */
 import type { KeyValueStore } from '../platform/seams';
+import { resetIsolate } from '../state';
 import { KEY_VERSION } from './cache-key';
 import { clearPurgeAll } from './generation';
-import { clearMemoryTier } from './memory-tier';
 import { clearTagPurges } from './tags';
 
 export async function clearCache(kv: KeyValueStore): Promise<void> {
@@ -17,5 +18,5 @@ export async function clearCache(kv: KeyValueStore): Promise<void> {
     cursor = page.list_complete ? undefined : page.cursor;
   } while (cursor);
   await Promise.all([clearPurgeAll(kv), clearTagPurges(kv)]);
-  clearMemoryTier();
+  resetIsolate();
 }

@@ -22,55 +22,53 @@ interface Flight {
   outcome?: Outcome;
 }
 
-const flights = new Map<string, Flight>();
-
 const POLL_MS = 10;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Whether some request of this isolate is fetching `key` right now. */
-export function inFlight(key: string, maxWaitMs: number): boolean {
-  const flight = flights.get(key);
-  return flight !== undefined && !flight.outcome && Date.now() - flight.startedAt < maxWaitMs;
-}
+/** The isolate's flights, one per key being fetched (its one copy is on the isolate's state, state.ts). */
+export class Flights {
+  readonly #flights = new Map<string, Flight>();
 
-/**
- * `load()` once per key at a time in this isolate. `maxWaitMs` bounds how long a
- * follower waits for a leader (the origin timeout: a live leader has an answer by then).
- */
-export async function coalesce<V>(key: string, maxWaitMs: number, load: () => Promise<V>): Promise<V> {
-  const existing = flights.get(key);
-  if (existing && Date.now() - existing.startedAt < maxWaitMs) {
-    const outcome = await awaitOutcome(existing, maxWaitMs);
-    if (outcome?.ok) return outcome.value as V;
-    if (outcome?.error) throw new OriginError(outcome.error.message, outcome.error.status, { unhealthy: outcome.error.unhealthy });
+  /** Whether some request of this isolate is fetching `key` right now. */
+  inFlight(key: string, maxWaitMs: number): boolean {
+    const flight = this.#flights.get(key);
+    return flight !== undefined && !flight.outcome && Date.now() - flight.startedAt < maxWaitMs;
   }
-  const flight: Flight = { startedAt: Date.now() };
-  flights.set(key, flight);
-  try {
-    const value = await load();
-    flight.outcome = { ok: true, value };
-    return value;
-  } catch (error) {
-    flight.outcome = {
-      ok: false,
-      error:
-        error instanceof OriginError
-          ? { message: error.message, status: error.status, unhealthy: error.unhealthy }
-          : { message: error instanceof Error ? error.message : String(error), unhealthy: false },
-    };
-    throw error;
-  } finally {
-    if (flights.get(key) === flight) flights.delete(key);
+
+  /**
+   * `load()` once per key at a time in this isolate. `maxWaitMs` bounds how long a
+   * follower waits for a leader (the origin timeout: a live leader has an answer by then).
+   */
+  async coalesce<V>(key: string, maxWaitMs: number, load: () => Promise<V>): Promise<V> {
+    const existing = this.#flights.get(key);
+    if (existing && Date.now() - existing.startedAt < maxWaitMs) {
+      const outcome = await awaitOutcome(existing, maxWaitMs);
+      if (outcome?.ok) return outcome.value as V;
+      if (outcome?.error) throw new OriginError(outcome.error.message, outcome.error.status, { unhealthy: outcome.error.unhealthy });
+    }
+    const flight: Flight = { startedAt: Date.now() };
+    this.#flights.set(key, flight);
+    try {
+      const value = await load();
+      flight.outcome = { ok: true, value };
+      return value;
+    } catch (error) {
+      flight.outcome = {
+        ok: false,
+        error:
+          error instanceof OriginError
+            ? { message: error.message, status: error.status, unhealthy: error.unhealthy }
+            : { message: error instanceof Error ? error.message : String(error), unhealthy: false },
+      };
+      throw error;
+    } finally {
+      if (this.#flights.get(key) === flight) this.#flights.delete(key);
+    }
   }
 }
 
 async function awaitOutcome(flight: Flight, maxWaitMs: number): Promise<Outcome | undefined> {
   while (!flight.outcome && Date.now() - flight.startedAt < maxWaitMs) await sleep(POLL_MS);
   return flight.outcome;
-}
-
-/** Forgets every flight, as a new isolate would start (tests). */
-export function clearFlights(): void {
-  flights.clear();
 }

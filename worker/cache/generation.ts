@@ -6,31 +6,21 @@
  * even one whose view of the purge is a few seconds (or KV's minute) behind. The count
  * of such purges is kept beside the time for the editors' page ("generation").
  *
- * The record is read through a per-isolate memo, so that a page does not pay an extra KV
+ * The record is read through a per-isolate memo (state.ts), so that a page does not pay an extra KV
  * read before its own lookups.
  */
 import type { KeyValueStore } from '../platform/seams';
-import { forgetRenderedPages } from './rendered-pages';
-
-export const PURGE_ALL_KEY = 'cache-purge-all';
-const MEMO_MS = 5_000;
-
-export interface PurgeAllRecord {
-  /** When everything was last purged, epoch ms (0: never). */
-  at: number;
-  /** How many times everything has been purged: the editors' "generation". */
-  count: number;
-}
+import { isolate } from '../state';
+import { PURGE_ALL_KEY, type PurgeAllRecord } from './purge-records';
 
 const NEVER: PurgeAllRecord = { at: 0, count: 0 };
-
-const memo = new WeakMap<KeyValueStore, { record: PurgeAllRecord; readAt: number }>();
 
 const finite = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0);
 
 export async function lastPurgeAll(kv: KeyValueStore): Promise<PurgeAllRecord> {
+  const memo = isolate().purgeAll;
   const known = memo.get(kv);
-  if (known && Date.now() - known.readAt < MEMO_MS) return known.record;
+  if (known) return known;
   let record = NEVER;
   try {
     const stored = await kv.get<{ at?: unknown; count?: unknown }>(PURGE_ALL_KEY, 'json');
@@ -38,7 +28,7 @@ export async function lastPurgeAll(kv: KeyValueStore): Promise<PurgeAllRecord> {
   } catch {
     // Unreadable: as if never purged; the next purge rewrites it whole.
   }
-  memo.set(kv, { record, readAt: Date.now() });
+  memo.set(kv, record);
   return record;
 }
 
@@ -47,22 +37,18 @@ export const currentGeneration = async (kv: KeyValueStore): Promise<number> => (
 
 /** Purges everything now; returns the new generation. */
 export async function bumpGeneration(kv: KeyValueStore): Promise<number> {
-  memo.delete(kv);
-  forgetRenderedPages();
+  const state = isolate();
+  state.purgeAll.forget(kv);
+  state.changed();
   const current = await lastPurgeAll(kv);
   const record: PurgeAllRecord = { at: Math.max(Date.now(), current.at), count: current.count + 1 };
   await kv.put(PURGE_ALL_KEY, JSON.stringify(record));
-  memo.set(kv, { record, readAt: Date.now() });
+  state.purgeAll.set(kv, record);
   return record.count;
-}
-
-/** Forgets the memo, so the next read asks the store (another process purged). */
-export function forgetPurgeAllMemo(kv: KeyValueStore): void {
-  memo.delete(kv);
 }
 
 /** Forgets the memo and the record itself (tests, emptying the cache). */
 export async function clearPurgeAll(kv: KeyValueStore): Promise<void> {
-  memo.delete(kv);
+  isolate().purgeAll.forget(kv);
   await kv.delete(PURGE_ALL_KEY);
 }

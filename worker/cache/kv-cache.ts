@@ -1,121 +1,28 @@
-import type { FetchClaims, KeyValueStore } from '../platform/seams';
+import type { FetchClaims } from '../platform/seams';
 import { OriginError } from '../drupal/origin';
 import { cacheKey } from './cache-key';
-import type { CacheReport } from './cache-report';
 import type { CacheStatus } from './cache-status';
-import type { CircuitBreaker } from './circuit-breaker';
-import { coalesce, inFlight } from './flights';
+import { isolate } from '../state';
+import {
+  decodeEntry,
+  encodeEntry,
+  entryOf,
+  fetchedAtOf,
+  keepSecondsOf,
+  longestKeepSeconds,
+  storedOf,
+  type EntryMetadata,
+  type Stored,
+  type StoredEntry,
+} from './entry';
+import { freshAt, freshness, metadataFor } from './freshness';
 import { bumpGeneration, lastPurgeAll } from './generation';
-import { forgetRenderedPages } from './rendered-pages';
-import { memoryDelete, memoryGet, memorySet } from './memory-tier';
+import type { KvCache, KvCacheOptions, Loaded } from './kv-cache-types';
 import { outdatedByTags, purgeTags, tagPurges } from './tags';
 
-/** What a loader hands the cache: the parsed payload, and whether it is a short-lived negative answer (a 404). */
-export interface Loaded<T> {
-  value: T;
-  negative?: boolean;
-  /** The content the payload shows (cache tags: `node:12`, `node_list:news`), so that purging it reaches this payload. */
-  tags?: readonly string[];
-}
+export type { CacheSettings } from './entry';
+export type { KvCache, KvCacheOptions, Loaded, OriginGuard } from './kv-cache-types';
 
-export interface CacheSettings {
-  freshSeconds: number;
-  staleSeconds: number;
-  maxAgeSeconds: number;
-  notFoundSeconds: number;
-}
-
-/** How the cache treats a failing origin. */
-export interface OriginGuard {
-  breaker: CircuitBreaker;
-  /** The origin timeout: a request waits no longer than this for another request's fetch of the same payload. */
-  timeoutMs: number;
-  /** How long a failure written beside a payload spares Drupal that call from every isolate. */
-  retryMs: number;
-}
-
-interface EntryMetadata {
-  /** Fresh until, epoch ms. */
-  fu: number;
-  /** Served stale while revalidating until, epoch ms; past it Drupal is asked first. */
-  su: number;
-  /** Set on negative answers (a cached 404), which are kept briefly. */
-  n?: 1;
-  /** When Drupal last failed to refresh this entry, epoch ms. */
-  ef?: number;
-}
-
-interface StoredEntry {
-  v: unknown;
-  /** The payload's tags (tags.ts). */
-  t?: string[];
-  /** When the fetch that brought it started, epoch ms: a purge after that outdates it. */
-  f: number;
-}
-
-export interface KvCacheOptions {
-  kv: KeyValueStore;
-  settings: CacheSettings;
-  guard: OriginGuard;
-  waitUntil: (promise: Promise<unknown>) => void;
-  report?: CacheReport;
-  log?: (message: string, error: unknown) => void;
-}
-
-export interface KvCache {
-  /**
-   * The payload for `url`: from KV while fresh; stale while `load` refreshes it in
-   * the background; after that from `load`, falling back to the old copy when
-   * `load` throws (stale-if-error) or while Drupal is known to be failing. Without
-   * any copy, `load`'s error propagates. With `keep`, the answer is stored only
-   * once `keep` resolves true (a draft's metatags and breadcrumb name the draft).
-   */
-  get<T>(url: string, load: () => Promise<Loaded<T>>, keep?: Promise<boolean>): Promise<T>;
-  /**
-   * The payload for `url` without waiting for Drupal: a fresh copy as `get` serves it; an
-   * expired or purged one as it is, refetched in the background; none: undefined at once,
-   * with `load` started in the background once the request's own fetches are answered, so
-   * that the next request knows. For knowledge a page can do without while it is being learned.
-   */
-  known<T>(url: string, load: () => Promise<Loaded<T>>): Promise<T | undefined>;
-  /**
-   * Keeps what a write call taught (Drupal has no such resource) for `seconds`,
-   * under the URL that taught it; no loader can refetch it, so it is simply forgotten then.
-   */
-  remember(url: string, value: unknown, seconds: number): Promise<void>;
-  /** What `remember` kept for `url`, while it holds. */
-  recall<T>(url: string): Promise<T | undefined>;
-  /**
-   * What Drupal said of `url` the last time, however old or purged the copy, while Drupal has been
-   * answering: a guess to start on while `get` asks again, read without a call and not counted as a lookup.
-   */
-  lastKnown<T>(url: string): Promise<T | undefined>;
-  /** Drops the cached payload of one URL. */
-  purge(url: string): Promise<void>;
-  /** Makes every cached payload refetch on its next read (kept only for when Drupal fails); returns the new generation. */
-  purgeAll(): Promise<number>;
-  /** Makes every payload that shows any of `tags` refetch on its next read. */
-  purgeTags(tags: readonly string[]): Promise<void>;
-}
-
-/** A cached payload as read back: its value, freshness, tags, and when its fetch started. */
-interface Stored {
-  value: unknown;
-  metadata: EntryMetadata;
-  tags?: string[];
-  fetchedAt: number;
-}
-
-// A copy of unknown age is older than any purge.
-const fetchedAtOf = (entry: StoredEntry) => (Number.isFinite(entry.f) ? entry.f : 0);
-const storedOf = (entry: StoredEntry, metadata: EntryMetadata): Stored => ({
-  value: entry.v,
-  metadata,
-  tags: entry.t,
-  fetchedAt: fetchedAtOf(entry),
-});
-
-const MIN_KV_TTL_SECONDS = 60;
 /** A leader's fetch also reads and parses the body after its timeout-bound answer. */
 const FOLLOWER_SLACK_MS = 1_000;
 /** How often a process waiting for another's fetch looks at the store. */
@@ -126,12 +33,6 @@ const speaksOfDrupal = (error: unknown) => error instanceof OriginError && error
 export function createKvCache({ kv, settings, guard, waitUntil, report, log = defaultLog }: KvCacheOptions): KvCache {
   const keyFor = cacheKey;
   const followerWaitMs = guard.timeoutMs + FOLLOWER_SLACK_MS;
-  const longestKeepSeconds = Math.max(
-    MIN_KV_TTL_SECONDS,
-    settings.maxAgeSeconds,
-    settings.freshSeconds + settings.staleSeconds,
-    settings.notFoundSeconds * 2,
-  );
 
   /**
    * The request's origin fetches under way. A cold page's copies are written once its own answers
@@ -154,13 +55,10 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
     });
 
   const write = async (key: string, value: unknown, metadata: EntryMetadata, tags: string[] | undefined, fetchedAt: number) => {
-    const keepSeconds = metadata.n
-      ? Math.max(MIN_KV_TTL_SECONDS, settings.notFoundSeconds * 2)
-      : Math.max(MIN_KV_TTL_SECONDS, settings.maxAgeSeconds, settings.freshSeconds + settings.staleSeconds);
-    const entry: StoredEntry = { v: value, t: tags, f: fetchedAt };
-    memorySet(key, { value: entry, metadata });
+    const entry = entryOf(value, tags, fetchedAt);
+    isolate().memory.set(key, { value: entry, metadata });
     await quiet();
-    await kv.put(key, JSON.stringify(entry), { metadata, expirationTtl: keepSeconds });
+    await kv.put(key, encodeEntry(entry), { metadata, expirationTtl: keepSecondsOf(metadata, settings) });
   };
 
   /** Whether a purge this isolate knows of came after the copy's fetch started. */
@@ -170,13 +68,9 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
   };
 
   const store = (key: string, loaded: Loaded<unknown>, fetchedAt: number) => {
-    const now = Date.now();
-    const freshSeconds = loaded.negative ? settings.notFoundSeconds : settings.freshSeconds;
-    const staleSeconds = loaded.negative ? 0 : settings.staleSeconds;
-    const metadata: EntryMetadata = { fu: now + freshSeconds * 1000, su: now + (freshSeconds + staleSeconds) * 1000 };
-    if (loaded.negative) metadata.n = 1;
+    const metadata = metadataFor(loaded.negative === true, settings, Date.now());
     // A page kept with the old copy (stale, as a rule) would hide the new one for its moment.
-    forgetRenderedPages();
+    isolate().changed();
     return write(key, loaded.value, metadata, loaded.tags?.length ? [...new Set(loaded.tags)] : undefined, fetchedAt);
   };
 
@@ -192,7 +86,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
    * draft's metatags name the draft).
    */
   const refresh = <T>(key: string, load: () => Promise<Loaded<T>>, seen: number | undefined, keep?: Promise<boolean>): Promise<Loaded<T>> =>
-    coalesce(key, followerWaitMs, async () => {
+    isolate().flights.coalesce(key, followerWaitMs, async () => {
       const claims = kv.claims;
       const claimed = claims ? await fetchedElsewhere<T>(claims, key, seen) : 'mine';
       if (claimed !== 'mine' && claimed !== 'free') return claimed;
@@ -231,7 +125,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
         await new Promise((r) => setTimeout(r, CLAIM_POLL_MS));
         const now = await rawEntry(key);
         if (now && (seen === undefined || fetchedAtOf(now.entry) !== seen) && !(await outdated(storedOf(now.entry, now.metadata)))) {
-          memorySet(key, { value: now.entry, metadata: now.metadata });
+          isolate().memory.set(key, { value: now.entry, metadata: now.metadata });
           return { value: now.entry.v as T, negative: now.metadata.n === 1, tags: now.entry.t };
         }
         if (!(await claims.held(key))) return 'free';
@@ -244,18 +138,19 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
 
   const rawEntry = async (key: string): Promise<{ entry: StoredEntry; metadata: EntryMetadata } | undefined> => {
     const { value, metadata } = await kv.getWithMetadata<EntryMetadata>(key, 'text');
-    return value === null || !metadata ? undefined : { entry: JSON.parse(value) as StoredEntry, metadata };
+    return value === null || !metadata ? undefined : { entry: decodeEntry(value), metadata };
   };
 
   // Entries were written by this worker's own decoders; the key version changes when their shapes do.
   const read = async (key: string): Promise<Stored | undefined> => {
-    const remembered = memoryGet<EntryMetadata>(key);
+    const memory = isolate().memory;
+    const remembered = memory.get<EntryMetadata>(key);
     if (remembered) return storedOf(remembered.value as StoredEntry, remembered.metadata);
     try {
       const { value, metadata } = await kv.getWithMetadata<EntryMetadata>(key, 'text');
       if (value === null || !metadata) return undefined;
-      const entry = JSON.parse(value) as StoredEntry;
-      memorySet(key, { value: entry, metadata });
+      const entry = decodeEntry(value);
+      memory.set(key, { value: entry, metadata });
       return storedOf(entry, metadata);
     } catch (error) {
       log(`KV: не удалось прочитать ${key}`, error);
@@ -276,7 +171,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
         );
         return undefined;
       }
-      if (Date.now() < stored.metadata.fu && !(await outdated(stored))) return cache.get(url, load);
+      if (freshAt(stored.metadata, Date.now()) && !(await outdated(stored))) return cache.get(url, load);
       // Expired or purged (every page after "purge everything"): the copy as it was, while `get` learns it again
       // (or, while Drupal fails, keeps it).
       waitUntil(cache.get(url, load).catch(() => undefined));
@@ -289,17 +184,25 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
       try {
         const key = await keyFor(url);
         const stored = await read(key);
+        // The clock as the copy was read, before the purge records are.
         const now = Date.now();
         // A purge (of everything, or of a tag it shows) since its fetch outdates the copy at once: refetched like an expired one, kept only for when Drupal fails.
         const purged = stored !== undefined && (await outdated(stored));
-        if (stored && !purged && now < stored.metadata.fu) {
+        const served = freshness({
+          metadata: stored?.metadata,
+          purged,
+          now,
+          retryMs: guard.retryMs,
+          answeredSince: (time) => guard.breaker.answeredSince(time),
+        });
+        if (stored && served === 'fresh') {
           report?.freshUntil(stored.metadata.fu);
           settle('HIT');
           return stored.value as T;
         }
-        if (stored && !purged && now < stored.metadata.su) {
+        if (stored && served === 'stale-refresh') {
           settle('STALE');
-          if (!inFlight(key, followerWaitMs) && guard.breaker.admit()) {
+          if (!isolate().flights.inFlight(key, followerWaitMs) && guard.breaker.admit()) {
             waitUntil(
               refresh(key, load, stored.fetchedAt, keep).catch((error: unknown) =>
                 log(`Drupal: фоновое обновление ${url} не удалось`, error),
@@ -308,11 +211,10 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
           }
           return stored.value as T;
         }
-        const failedAt = stored?.metadata.ef;
-        const failedLately = failedAt !== undefined && now - failedAt < guard.retryMs && !guard.breaker.answeredSince(failedAt);
-        if (stored && (failedLately || !guard.breaker.admit())) {
+        if (stored && (served === 'stale-failing' || !guard.breaker.admit())) {
           // The breaker is open here: say so beside the payload, once a while, for the other isolates.
-          if (!failedLately) waitUntil(markFailing(key, stored).catch((e: unknown) => log(`KV: не удалось отметить сбой ${key}`, e)));
+          if (served !== 'stale-failing')
+            waitUntil(markFailing(key, stored).catch((e: unknown) => log(`KV: не удалось отметить сбой ${key}`, e)));
           settle('STALE');
           return stored.value as T;
         }
@@ -362,15 +264,16 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
 
     async purge(url: string) {
       const key = await keyFor(url);
-      memoryDelete(key);
-      forgetRenderedPages();
+      const state = isolate();
+      state.memory.delete(key);
+      state.changed();
       await kv.delete(key);
     },
 
     purgeAll: () => bumpGeneration(kv),
 
     async purgeTags(tags) {
-      if (tags.length > 0) await purgeTags(kv, tags, longestKeepSeconds * 1000);
+      if (tags.length > 0) await purgeTags(kv, tags, longestKeepSeconds(settings) * 1000);
     },
   };
   return cache;

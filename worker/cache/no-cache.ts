@@ -1,8 +1,7 @@
-import type { KvCache } from './kv-cache';
+import { isolate } from '../state';
+import type { KvCache } from './kv-cache-types';
 
-/** What editors' clients learned of resource types (relationships.ts), per isolate; relearned after a while. */
-const knowledge = new Map<string, { value: unknown; at: number }>();
-const learning = new Set<string>();
+/** What editors' clients learned of resource types (relationships.ts) is kept per isolate (state.ts) and relearned after this. */
 const KNOWLEDGE_MS = 5 * 60_000;
 
 /**
@@ -18,6 +17,7 @@ export const noCache: KvCache = {
   // for editors' clients: learning it first would put a round before each node; until it is learned the
   // screens' own names are asked, as on a visitor's cold page.
   known: async <T>(url: string, load: () => Promise<{ value: T }>) => {
+    const { learned: knowledge, learning } = isolate().knowledge;
     const learned = knowledge.get(url);
     if (learned && Date.now() - learned.at < KNOWLEDGE_MS) return learned.value as T;
     if (!learning.has(url)) {

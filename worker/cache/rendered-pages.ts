@@ -6,7 +6,8 @@
  * A page is kept only while every payload it showed would still be served the
  * same way: a fresh page until its first payload turns stale (and at most
  * WINDOW_MS), a stale one for WINDOW_MS. A purge, or a payload refreshed from
- * Drupal, in this isolate forgets every page at once; another isolate's purge reaches here as it reaches the memory
+ * Drupal, in this isolate moves the isolate's change count on (state.ts), and a page rendered
+ * before that is not served again; another isolate's purge reaches here as it reaches the memory
  * tier's payloads (memory-tier.ts), within its few seconds (on Node at once: the store announces it).
  */
 const WINDOW_MS = 1_000;
@@ -23,50 +24,48 @@ export interface RenderedPage {
 
 interface Kept extends RenderedPage {
   until: number;
-  purges: number;
+  /** The isolate's change count when the page started rendering (state.ts `version`). */
+  version: number;
 }
 
-/** Pages per settings object: a page rendered with other settings is another page. */
-const scopes = new WeakMap<object, Map<string, Kept>>();
-let purges = 0;
+/** The isolate's kept pages (its one copy is on the isolate's state, state.ts). */
+export class RenderedPages {
+  /** Pages per settings object: a page rendered with other settings is another page. */
+  readonly #scopes = new WeakMap<object, Map<string, Kept>>();
 
-export function renderedPage(scope: object, key: string, now = Date.now()): RenderedPage | undefined {
-  const pages = scopes.get(scope);
-  const page = pages?.get(key);
-  if (!page) return undefined;
-  if (now < page.until && page.purges === purges) return page;
-  pages!.delete(key);
-  return undefined;
-}
+  /** The page kept for `key`, while nothing cached has changed since it began (`version`: the isolate's change count now). */
+  page(scope: object, key: string, version: number, now = Date.now()): RenderedPage | undefined {
+    const pages = this.#scopes.get(scope);
+    const page = pages?.get(key);
+    if (!page) return undefined;
+    if (now < page.until && page.version === version) return page;
+    pages!.delete(key);
+    return undefined;
+  }
 
-/** Counts the purges and refreshes so far: a page rendered across one is not kept. */
-export const keptSince = (): number => purges;
-
-/**
- * Keeps a page rendered from `since` (keptSince() when it started) until `freshUntil`
- * (a stale page: undefined) or WINDOW_MS from now, whichever is first.
- */
-export function keepRenderedPage(
-  scope: object,
-  key: string,
-  page: RenderedPage,
-  since: number,
-  freshUntil: number | undefined,
-  now = Date.now(),
-): void {
-  const until = Math.min(now + WINDOW_MS, freshUntil ?? Infinity);
-  if (until <= now || since !== purges) return;
-  let pages = scopes.get(scope);
-  if (!pages) scopes.set(scope, (pages = new Map()));
-  pages.delete(key);
-  pages.set(key, { ...page, until, purges });
-  // Maps iterate in insertion order: the first key is the oldest.
-  if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
-}
-
-/** Every purge calls this: a page that showed purged content is not served again. */
-export function forgetRenderedPages(): void {
-  purges++;
+  /**
+   * Keeps a page rendered from `since` (the change count when it started) until `freshUntil`
+   * (a stale page: undefined) or WINDOW_MS from now, whichever is first; not when
+   * something changed while it rendered (`version`, the count now, differs).
+   */
+  keep(
+    scope: object,
+    key: string,
+    page: RenderedPage,
+    since: number,
+    version: number,
+    freshUntil: number | undefined,
+    now = Date.now(),
+  ): void {
+    const until = Math.min(now + WINDOW_MS, freshUntil ?? Infinity);
+    if (until <= now || since !== version) return;
+    let pages = this.#scopes.get(scope);
+    if (!pages) this.#scopes.set(scope, (pages = new Map()));
+    pages.delete(key);
+    pages.set(key, { ...page, until, version });
+    // Maps iterate in insertion order: the first key is the oldest.
+    if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
+  }
 }
 
 const encoder = new TextEncoder();

@@ -8,23 +8,17 @@
  *
  * The purge times are one small KV entry, written only on a purge (KV allows one
  * write a second per key, and writes cost far more than reads) and read through a
- * per-isolate memo. No index of payloads per tag is kept, so filling the cache
+ * per-isolate memo (state.ts). No index of payloads per tag is kept, so filling the cache
  * writes nothing extra; a tag purged longer ago than any payload lives is dropped.
  */
 import type { KeyValueStore } from '../platform/seams';
-import { forgetRenderedPages } from './rendered-pages';
-
-export const TAGS_KEY = 'cache-tag-purges';
-const MEMO_MS = 5_000;
-
-/** Tag → when it was last purged, epoch ms. */
-export type TagPurges = Readonly<Record<string, number>>;
-
-const memo = new WeakMap<KeyValueStore, { purges: TagPurges; readAt: number }>();
+import { isolate } from '../state';
+import { TAGS_KEY, type TagPurges } from './purge-records';
 
 export async function tagPurges(kv: KeyValueStore): Promise<TagPurges> {
+  const memo = isolate().tagPurges;
   const known = memo.get(kv);
-  if (known && Date.now() - known.readAt < MEMO_MS) return known.purges;
+  if (known) return known;
   const purges: Record<string, number> = {};
   try {
     const stored = await kv.get<Record<string, unknown>>(TAGS_KEY, 'json');
@@ -32,7 +26,7 @@ export async function tagPurges(kv: KeyValueStore): Promise<TagPurges> {
   } catch {
     // Unreadable: as if nothing was ever purged by tag; a purge rewrites it whole.
   }
-  memo.set(kv, { purges, readAt: Date.now() });
+  memo.set(kv, purges);
   return purges;
 }
 
@@ -42,14 +36,15 @@ export async function tagPurges(kv: KeyValueStore): Promise<TagPurges> {
  * may each drop the other's tags (last write wins); the `next` module sends one call per save.
  */
 export async function purgeTags(kv: KeyValueStore, tags: readonly string[], keepMs: number): Promise<TagPurges> {
-  memo.delete(kv);
-  forgetRenderedPages();
+  const state = isolate();
+  state.tagPurges.forget(kv);
+  state.changed();
   const now = Date.now();
   const next: Record<string, number> = {};
   for (const [tag, at] of Object.entries(await tagPurges(kv))) if (now - at < keepMs) next[tag] = at;
   for (const tag of tags) next[tag] = Math.max(now, next[tag] ?? 0);
   await kv.put(TAGS_KEY, JSON.stringify(next));
-  memo.set(kv, { purges: next, readAt: Date.now() });
+  state.tagPurges.set(kv, next);
   return next;
 }
 
@@ -57,13 +52,8 @@ export async function purgeTags(kv: KeyValueStore, tags: readonly string[], keep
 export const outdatedByTags = (tags: readonly string[] | undefined, fetchedAt: number, purges: TagPurges): boolean =>
   tags !== undefined && tags.some((tag) => (purges[tag] ?? 0) > fetchedAt);
 
-/** Forgets the memo (tests, as a new isolate would start). */
-export function clearTagMemo(kv: KeyValueStore): void {
-  memo.delete(kv);
-}
-
 /** Forgets the memo and the purge times themselves (tests, emptying the cache). */
 export async function clearTagPurges(kv: KeyValueStore): Promise<void> {
-  memo.delete(kv);
+  isolate().tagPurges.forget(kv);
   await kv.delete(TAGS_KEY);
 }

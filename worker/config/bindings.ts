@@ -1,14 +1,14 @@
 import type { FileCache, KeyValueStore, LeadQueue, RateLimiter, StaticAssets, UndeliveredLeads } from '../platform/seams';
-import type { D1Like } from '../platform/undelivered-d1';
 
 /**
- * Bindings as wrangler.toml, `wrangler secret` and .dev.vars provide them (unvalidated
- * strings), or as the Node target builds them from the environment (platform/node/).
+ * The site's bindings: its settings as wrangler.toml, `wrangler secret` and .dev.vars provide
+ * them (unvalidated strings), and its seams (platform/seams.ts) as the platform builds them:
+ * Workers from its own bindings (platform/workers/platform.ts), Node from the environment (platform/node/).
  */
 export interface Bindings {
   DRUPAL_CACHE?: KeyValueStore;
   ASSETS?: StaticAssets;
-  /** Drupal's files kept for outages; on Workers the Cache API's default cache when not given. */
+  /** Drupal's files kept for outages: on Workers the Cache API's default cache, on Node files on disk. */
   FILE_CACHE?: FileCache;
   DRUPAL_BASE_URL?: string;
   SITE_URL?: string;
@@ -33,12 +33,12 @@ export interface Bindings {
   FORM_LIMITER?: RateLimiter;
   /** The first retry of an undelivered lead waits this long, then twice as long each time. */
   LEAD_RETRY_SECONDS?: string;
-  /** Leads that outlived every retry (leads/undelivered.ts): Workers' D1 database, or the Node target's Valkey store. */
-  UNDELIVERED?: D1Like | UndeliveredLeads;
+  /** Leads that outlived every retry (leads/undelivered.ts): on Workers' D1 database, or in the Node target's Valkey. */
+  UNDELIVERED?: UndeliveredLeads;
   /** AES-256 key (32 bytes, base64) the undelivered leads are encrypted with; a secret. */
   UNDELIVERED_KEY?: string;
-  /** Set by the Node target's start-up (platform/node/site.ts); absent on Workers. Named in each request's log line. */
-  PLATFORM?: 'node';
+  /** Which platform built these bindings (platform/workers/, platform/node/). Named in each request's log line and GET /health. */
+  PLATFORM?: 'workers' | 'node';
   /** Yandex Metrica counter id: goals are sent after accepted forms; none, no call. */
   METRIKA_ID?: string;
   /** The medical organisation's details (ПП РФ № 736, Приказ Минздрава № 118н; config/legal.ts). */

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { decodeKey } from '../leads/undelivered';
 import type { FileCache, KeyValueStore, LeadQueue, RateLimiter, StaticAssets, UndeliveredLeads } from '../platform/seams';
-import { d1UndeliveredLeads, isD1, type D1Like } from '../platform/undelivered-d1';
 import type { Bindings } from './bindings';
 import { legalDetails, legalSettings } from './legal';
+import { decodeKey } from './undelivered-key';
 
 /** An unset setting arrives as undefined or, from an empty .dev.vars line, as "". */
 const unsetToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -15,9 +14,6 @@ const seconds = (fallback: number) => z.preprocess(unsetToUndefined, z.coerce.nu
 const optionalSecret = z.preprocess(unsetToUndefined, z.string().min(1).optional());
 
 const has = (value: unknown, ...methods: string[]) => typeof value === 'object' && value !== null && methods.every((m) => m in value);
-
-/** Workers' own Cache API where the platform gives no file cache of its own. */
-const edgeCache = (): FileCache | undefined => (globalThis as { caches?: { default?: FileCache } }).caches?.default;
 
 const ConfigSchema = z
   .object({
@@ -67,7 +63,7 @@ const ConfigSchema = z
     CRM_WEBHOOK_URL: z.preprocess(unsetToUndefined, httpUrl.optional()),
     CRM_WEBHOOK_TOKEN: optionalSecret,
     PURGE_SECRET: optionalSecret,
-    UNDELIVERED: z.custom<D1Like | UndeliveredLeads>((v) => isD1(v) || has(v, 'add', 'list', 'get', 'remove', 'count')).optional(),
+    UNDELIVERED: z.custom<UndeliveredLeads>((v) => has(v, 'add', 'list', 'get', 'remove', 'count')).optional(),
     // Unset, the site runs, and dead letters stay with the queue while the log and the editors' page say what is missing.
     UNDELIVERED_KEY: z.preprocess(
       unsetToUndefined,
@@ -88,7 +84,7 @@ const ConfigSchema = z
   .transform((raw) => ({
     kv: raw.DRUPAL_CACHE,
     assets: raw.ASSETS,
-    fileCache: raw.FILE_CACHE ?? edgeCache(),
+    fileCache: raw.FILE_CACHE,
     drupalBaseUrl: raw.DRUPAL_BASE_URL,
     /** Drupal installed under a sub-path ("/cms") names redirect targets with it; "" at the root. */
     drupalBasePath: new URL(raw.DRUPAL_BASE_URL).pathname.replace(/\/$/, ''),
@@ -110,8 +106,7 @@ const ConfigSchema = z
     metrikaId: raw.METRIKA_ID,
     purgeSecret: raw.PURGE_SECRET,
     undelivered: {
-      store:
-        raw.UNDELIVERED && isD1(raw.UNDELIVERED) ? d1UndeliveredLeads(raw.UNDELIVERED) : (raw.UNDELIVERED as UndeliveredLeads | undefined),
+      store: raw.UNDELIVERED,
       key: raw.UNDELIVERED_KEY,
     },
   }));

@@ -2,6 +2,7 @@ import type { Config } from '../config/config';
 import type { KeyValueStore, UndeliveredRecord } from '../platform/seams';
 import { describeLead } from './crm';
 import type { LeadMessage } from './lead';
+import { decodeKey, fromBase64 } from '../config/undelivered-key';
 
 /**
  * Leads that outlived every retry. The queue gives up on a lead after
@@ -9,14 +10,12 @@ import type { LeadMessage } from './lead';
  * delete it within days. Each dead letter is kept instead, encrypted, until an
  * editor delivers it again or deletes it on «Недоставленные заявки».
  *
- * Both targets come here: Workers' dead-letter queue consumer (worker/index.ts) and
+ * Both targets come here: Workers' dead-letter queue consumer (platform/workers/lead-consumer.ts) and
  * Node's BullMQ consumer on a job's last failure (platform/node/lead-consumer.ts).
  * A dead letter that cannot be kept (no store, no key) stays with the platform's
  * dead letters, and the log says why, loudly: it is never acknowledged unkept.
  */
 
-/** AES-256: the key is 32 random bytes, base64 (`openssl rand -base64 32`). */
-export const KEY_BYTES = 32;
 const IV_BYTES = 12;
 const VERSION = 'v1';
 
@@ -24,21 +23,6 @@ const toBase64 = (bytes: Uint8Array) => {
   let text = '';
   for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(text);
-};
-
-function fromBase64(text: string): Uint8Array | null {
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text)) return null;
-  try {
-    return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-  } catch {
-    return null;
-  }
-}
-
-/** The key's bytes, or null when the setting is not 32 bytes of base64 (config.ts says so at start-up). */
-export const decodeKey = (text: string): Uint8Array | null => {
-  const bytes = fromBase64(text.trim());
-  return bytes && bytes.length === KEY_BYTES ? bytes : null;
 };
 
 const imported = new Map<string, Promise<CryptoKey>>();

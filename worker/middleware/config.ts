@@ -3,7 +3,7 @@ import { CacheReport } from '../cache/cache-report';
 import type { Bindings } from '../config/bindings';
 import { readConfig, type Config } from '../config/config';
 import { misconfiguredHealth, misconfiguredPage } from '../config/misconfigured-page';
-import { HEALTH_PATH } from '../routes/health';
+import { HEALTH_PATH } from '../paths/health-path';
 import type { DrupalClient } from '../drupal/client';
 import { drupalClientFor } from '../drupal/from-config';
 import type { RequestLogVariables } from './request-log';

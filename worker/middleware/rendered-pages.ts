@@ -1,7 +1,8 @@
 import type { Env, MiddlewareHandler } from 'hono';
 import { consentIn } from '../../common/consent';
 import { lowVisionIn, lowVisionValue } from '../../common/low-vision';
-import { bodyWith, keepRenderedPage, keptSince, MAX_KEPT_LENGTH, piecesOf, renderedPage } from '../cache/rendered-pages';
+import { bodyWith, MAX_KEPT_LENGTH, piecesOf } from '../cache/rendered-pages';
+import { isolate } from '../state';
 import type { ConfigVariables } from './config';
 import type { EditorVariables } from './editor';
 import { isCrawler } from './page-renderer';
@@ -23,17 +24,20 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
     const cookies = c.req.header('Cookie');
     const lowVision = lowVisionIn(cookies);
     const key = `${isCrawler(c) ? 'crawler' : 'browser'} ${consentIn(cookies) ?? 'unasked'} ${lowVision ? lowVisionValue(lowVision) : 'ordinary'} ${c.req.url}`;
-    const kept = renderedPage(scope, key);
+    const state = isolate();
+    const kept = state.renderedPages.page(scope, key, state.version);
     if (kept) {
       const headers = new Headers(kept.headers as [string, string][]);
       headers.set('Server-Timing', 'page;desc="rendered a moment ago"');
       return new Response(bodyWith(kept.pieces, c.var.nonce), { status: kept.status, headers });
     }
 
-    const since = keptSince();
+    const since = state.version;
     await next();
     const res = c.res;
-    const served = res.headers.get('X-Cache');
+    const report = c.var.cacheReport;
+    // How the page's cached calls were answered when its headers were sent, as a value (not read back from X-Cache).
+    const served = report.answered;
     const keepable =
       res.status === 200 &&
       res.body !== null &&
@@ -43,7 +47,6 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
     if (!keepable) return;
     const headers = [...res.headers];
     const nonce = c.var.nonce;
-    const report = c.var.cacheReport;
     const [visitor, copy] = res.body.tee();
     c.res = new Response(visitor, res);
     c.executionCtx.waitUntil(
@@ -52,11 +55,12 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
         // A part rendered after the headers may have gone to Drupal: only a page made wholly of cached payloads is kept.
         const status = await report.summary();
         if (body.length > MAX_KEPT_LENGTH || (status !== 'HIT' && status !== 'STALE')) return;
-        keepRenderedPage(
+        state.renderedPages.keep(
           scope,
           key,
           { status: 200, headers, pieces: piecesOf(body, nonce) },
           since,
+          state.version,
           status === 'HIT' ? report.firstStale : undefined,
         );
       })().catch(() => undefined),

@@ -2,9 +2,9 @@
  * What the site needs from the platform it runs on, as small interfaces.
  *
  * Each has exactly two implementations, chosen once at start-up:
- * - Cloudflare Workers (worker/index.ts): the bindings of wrangler.toml, which
+ * - Cloudflare Workers (worker/platform/workers/): the bindings of wrangler.toml, which
  *   satisfy these interfaces as they are (KV, Queues, the rate limiting binding,
- *   the Cache API, static assets), workerd's HTMLRewriter and `ctx.waitUntil`.
+ *   static assets), the Cache API and D1 behind two of them, workerd's HTMLRewriter and `ctx.waitUntil`.
  * - Node on servers in Russia (worker/platform/node/): Valkey, a BullMQ queue on it
  *   with a local spool for when Valkey is away, a shared limiter, files on disk,
  *   lol-html through WebAssembly, and background work drained on SIGTERM.
@@ -97,8 +97,8 @@ export interface UndeliveredRecord {
 
 /**
  * Undelivered leads, kept until an editor delivers or deletes them: nothing expires.
- * Cloudflare: a D1 table (platform/undelivered-d1.ts); Node: a Valkey hash without
- * expiry (platform/node/undelivered-valkey.ts).
+ * Cloudflare: a D1 table (platform/workers/undelivered.ts); Node: a Valkey hash without
+ * expiry (platform/node/undelivered.ts).
  */
 export interface UndeliveredLeads {
   /** Adds or, for an id already kept, replaces. */

@@ -3,6 +3,7 @@ import type { AppEnv } from '../app-env';
 import { endpoints } from '../drupal/endpoints';
 import { originBreaker } from '../drupal/from-config';
 import { fetchFromOrigin, OriginError } from '../drupal/origin';
+import { HEALTH_PATH } from '../paths/health-path';
 
 /**
  * `GET /health` for monitoring: whether Drupal answers, how many
@@ -17,8 +18,6 @@ export interface Health {
   queue: { depth?: number };
   undelivered?: number;
 }
-
-export const HEALTH_PATH = '/health';
 
 export const healthRoutes = new Hono<AppEnv>();
 

@@ -4,12 +4,10 @@
  * queue's consumer in the same process. `startNodeSite` is used by the server
  * (server.ts), the tests and the benchmark alike.
  */
-import { app } from '../../app';
+import { createApp } from '../../app';
 import type { Bindings } from '../../config/bindings';
-import { forgetPurgeAllMemo, PURGE_ALL_KEY } from '../../cache/generation';
-import { memoryDelete } from '../../cache/memory-tier';
-import { forgetRenderedPages } from '../../cache/rendered-pages';
-import { clearTagMemo, TAGS_KEY } from '../../cache/tags';
+import { PURGE_ALL_KEY, TAGS_KEY } from '../../cache/purge-records';
+import { isolate } from '../../state';
 import { staticAssets } from './assets';
 import { background } from './background';
 import { diskFileCache } from './file-cache';
@@ -17,7 +15,8 @@ import { installHtmlRewriter } from './html-rewriter';
 import { leadConsumer, sweepDeadLetters } from './lead-consumer';
 import { nodeLeadQueue } from './lead-queue';
 import { valkeyRateLimiter } from './rate-limiter';
-import { valkeyUndeliveredLeads } from './undelivered-valkey';
+import { nodePlatform } from './platform';
+import { valkeyUndeliveredLeads } from './undelivered';
 import type { NodeSettings } from './settings';
 import { blockingConnection, connected, requestConnection } from './valkey';
 import { CHANGES_CHANNEL, valkeyStore } from './valkey-store';
@@ -54,12 +53,7 @@ export async function startNodeSite(settings: NodeSettings, options: { consumeLe
   // Another process's purge reaches this one at once, not after the memos' few seconds.
   const subscriber = blockingConnection(settings.valkeyUrl);
   subscriber.on('error', () => undefined);
-  subscriber.on('message', (_channel: string, key: string) => {
-    if (key === PURGE_ALL_KEY) forgetPurgeAllMemo(store);
-    else if (key === TAGS_KEY) clearTagMemo(store);
-    else memoryDelete(key);
-    forgetRenderedPages();
-  });
+  subscriber.on('message', (_channel: string, key: string) => isolate().invalidate(key));
   await subscriber.subscribe(kvPrefix + CHANGES_CHANNEL);
 
   const work = background();
@@ -94,6 +88,7 @@ export async function startNodeSite(settings: NodeSettings, options: { consumeLe
   // Dead letters a previous run could not keep (no key then, or a crash in between) reach the editors' page now.
   if (consumer) work.waitUntil(sweepDeadLetters(valkey, { prefix: `${settings.keyPrefix}bull`, bindings }).catch(() => undefined));
 
+  const app = createApp(nodePlatform);
   return {
     bindings,
     fetch(request) {

@@ -1,11 +1,11 @@
-import type { UndeliveredLeads, UndeliveredRecord } from './seams';
+import type { UndeliveredLeads, UndeliveredRecord } from '../seams';
 
 /**
  * Undelivered leads on Cloudflare: a D1 table (migrations/0001_undelivered_leads.sql),
  * bound as UNDELIVERED in wrangler.toml. D1 keeps rows until they are deleted.
  */
 
-/** D1's subset used here, so that the Node build, which has no D1 types, compiles this file too. */
+/** D1's subset used here, so that the type check of the Node build, which has no D1 types, passes this file too. */
 export interface D1Like {
   prepare(query: string): D1StatementLike;
 }

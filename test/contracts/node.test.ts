@@ -1,0 +1,54 @@
+/**
+ * The platform seams' contracts (cases/) against the Node implementations, on the real
+ * Valkey that test/node/setup.ts starts (its `valkeyUrl`), files on a temporary disk and
+ * the built browser files. workers.test.ts runs the same cases in workerd.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, inject } from 'vitest';
+import { ROOT } from '../../scripts/servers';
+import { PURGE_ALL_KEY, TAGS_KEY } from '../../worker/cache/purge-records';
+import { staticAssets } from '../../worker/platform/node/assets';
+import { diskFileCache } from '../../worker/platform/node/file-cache';
+import { nodeLeadQueue } from '../../worker/platform/node/lead-queue';
+import { valkeyRateLimiter } from '../../worker/platform/node/rate-limiter';
+import { readNodeSettings } from '../../worker/platform/node/settings';
+import { valkeyUndeliveredLeads } from '../../worker/platform/node/undelivered';
+import { requestConnection } from '../../worker/platform/node/valkey';
+import { valkeyStore } from '../../worker/platform/node/valkey-store';
+import { fileCacheContract } from './cases/file-cache';
+import { keyValueStoreContract } from './cases/key-value-store';
+import { leadQueueContract } from './cases/lead-queue';
+import { rateLimiterContract } from './cases/rate-limiter';
+import { staticAssetsContract } from './cases/static-assets';
+import { undeliveredLeadsContract } from './cases/undelivered-leads';
+
+const valkey = requestConnection(inject('valkeyUrl'));
+await valkey.connect();
+// Every key of this file under its own prefix: other files share the Valkey.
+const prefix = `contract-${randomUUID().slice(0, 8)}:`;
+const stateDir = mkdtempSync(join(tmpdir(), 'clinic-contracts-'));
+// The same defaults the Node target starts with (wrangler.toml's rate limit and queue retries).
+const settings = readNodeSettings(ROOT, { STATE_DIR: stateDir });
+
+const store = valkeyStore(valkey, { prefix: `${prefix}kv:`, announced: [PURGE_ALL_KEY, TAGS_KEY] });
+const undelivered = valkeyUndeliveredLeads(valkey, { prefix });
+const limiter = valkeyRateLimiter(valkey, { prefix, ...settings.formLimit });
+const files = diskFileCache(join(stateDir, 'files'), settings.filesMaxBytes);
+const assets = staticAssets(settings.assetsDir);
+const queue = nodeLeadQueue(valkey, { prefix: `${prefix}bull`, spoolDir: join(stateDir, 'lead-spool'), attempts: settings.leadAttempts });
+
+afterAll(async () => {
+  await queue.close();
+  await valkey.quit();
+  rmSync(stateDir, { recursive: true, force: true });
+});
+
+describe('key-value store on Valkey', () => keyValueStoreContract(() => store));
+describe('undelivered leads in Valkey', () => undeliveredLeadsContract(() => undelivered));
+describe('rate limiter on Valkey', () => rateLimiterContract(() => limiter, settings.formLimit.limit));
+describe('file cache on disk', () => fileCacheContract(() => files));
+describe('static assets from dist/client', () => staticAssetsContract(() => assets));
+describe('lead queue on BullMQ', () => leadQueueContract(() => queue));

@@ -1,0 +1,31 @@
+/**
+ * The platform seams' contracts (cases/) against the Workers implementations, in workerd:
+ * the bindings as the Workers platform builds them from wrangler.toml's (KV, D1, the
+ * rate limiting binding, the Cache API, static assets, Queues). node.test.ts runs the same cases on Node.
+ */
+import { env } from 'cloudflare:workers';
+import { describe } from 'vitest';
+import { workersPlatform } from '../../worker/platform/workers/platform';
+import { fileCacheContract } from './cases/file-cache';
+import { keyValueStoreContract } from './cases/key-value-store';
+import { leadQueueContract } from './cases/lead-queue';
+import { rateLimiterContract } from './cases/rate-limiter';
+import { staticAssetsContract } from './cases/static-assets';
+import { undeliveredLeadsContract } from './cases/undelivered-leads';
+
+const bindings = workersPlatform.bindings(env);
+/** wrangler.toml's FORM_LIMITER: `simple = { limit = 5, period = 60 }`. */
+const FORM_LIMIT = 5;
+
+const present = <T>(name: string, seam: T | undefined): T => {
+  if (!seam) throw new Error(`${name} не подключён в wrangler.toml`);
+  return seam;
+};
+
+describe('key-value store on Workers KV', () => keyValueStoreContract(() => present('DRUPAL_CACHE', bindings.DRUPAL_CACHE)));
+describe('undelivered leads in D1', () => undeliveredLeadsContract(() => present('UNDELIVERED', bindings.UNDELIVERED)));
+describe('rate limiter on the rate limiting binding', () =>
+  rateLimiterContract(() => present('FORM_LIMITER', bindings.FORM_LIMITER), FORM_LIMIT));
+describe('file cache in the Cache API', () => fileCacheContract(() => present('FILE_CACHE', bindings.FILE_CACHE)));
+describe('static assets from the assets binding', () => staticAssetsContract(() => present('ASSETS', bindings.ASSETS)));
+describe('lead queue on Cloudflare Queues', () => leadQueueContract(() => present('LEADS', bindings.LEADS)));

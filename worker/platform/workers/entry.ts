@@ -1,0 +1,15 @@
+/**
+ * The site on Cloudflare Workers (wrangler.toml's `main`, through worker/index.ts): the
+ * app for requests, and the leads queue's consumer for its batches.
+ */
+import { createApp } from '../../app';
+import type { LeadMessage } from '../../leads/lead';
+import { consumeLeads } from './lead-consumer';
+import { workersPlatform, type WorkersEnv } from './platform';
+
+const app = createApp(workersPlatform);
+
+export default {
+  fetch: (request, env, ctx) => app.fetch(request, env, ctx),
+  queue: consumeLeads,
+} satisfies ExportedHandler<WorkersEnv, LeadMessage>;
