@@ -1,7 +1,8 @@
 /**
  * What one isolate (a Workers isolate, a Node process) keeps in memory between requests,
  * in one object: the origin's breakers, the fetches under way, the memory tier of payloads,
- * the pages just rendered, the memos of the purge records, and what editors' clients learned.
+ * the pages just rendered, the memos of the purge records, the editors' sessions Drupal just
+ * confirmed, and what editors' clients learned.
  *
  * Every module reads it through `isolate()` at the moment of use, so that a test's
  * `resetIsolate()` gives every later request a fresh one, as a new isolate starts with.
@@ -15,6 +16,7 @@ import { MemoryTier } from './cache/memory-tier';
 import { PURGE_ALL_KEY, TAGS_KEY, type PurgeAllRecord, type TagPurges } from './cache/purge-records';
 import { RenderedPages } from './cache/rendered-pages';
 import { StoreMemo } from './cache/store-memo';
+import { CheckedSessions } from './editors/checked-sessions';
 
 /** The purge records are read through for this long (generation.ts, tags.ts). */
 const PURGE_MEMO_MS = 5_000;
@@ -38,6 +40,8 @@ export class IsolateState {
   readonly purgeAll = new StoreMemo<PurgeAllRecord>(PURGE_MEMO_MS);
   readonly tagPurges = new StoreMemo<TagPurges>(PURGE_MEMO_MS);
   /** What editors' clients learned of resource types (cache/no-cache.ts), and what they are learning. */
+  /** The editors' sessions Drupal confirmed a moment ago. */
+  readonly checkedSessions = new CheckedSessions();
   readonly knowledge = { learned: new Map<string, { value: unknown; at: number }>(), learning: new Set<string>() };
   #version = 0;
 

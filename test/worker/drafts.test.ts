@@ -5,12 +5,12 @@
  * collection not asked for published nodes. No visitor and no cached payload
  * ever gets one; an editor, with their own session, still does.
  */
+import { isolate } from '../../worker/state';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isPublished } from '../../worker/drupal/map-node';
 import { OtherListSchema } from '../../worker/drupal/schemas/other-list';
 import { SearchResultsSchema } from '../../worker/drupal/schemas/search';
 import { rowsOf } from '../../worker/drupal/schemas/view-rows';
-import { forgetCheckedSessions } from '../../worker/editors/checked-sessions';
 import { TEST_SECRETS } from '../setup/secrets';
 import { bindings, demo, demoUrl, freshStart, page, request } from './helpers';
 
@@ -204,7 +204,7 @@ describe('drafts, when the API account may view unpublished content', () => {
 
   it('still shows an editor the draft, from their own session', async () => {
     const drafts = await withDrafts();
-    forgetCheckedSessions();
+    isolate().checkedSessions.clear();
     const login = await request(
       '/login',
       {},

@@ -3,9 +3,9 @@
  * session kept server-side, edit links and uncached pages for editors only, the
  * guards on every POST, and /cache-rebuild.html.
  */
+import { isolate } from '../../worker/state';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentGeneration } from '../../worker/cache/generation';
-import { forgetCheckedSessions } from '../../worker/editors/checked-sessions';
 import { bindings, demo, demoUrl, eventually, firstAlias, freshStart, page, request } from './helpers';
 
 const SITE = 'http://127.0.0.1:8787';
@@ -17,7 +17,7 @@ beforeEach(async () => {
   const kv = bindings.DRUPAL_CACHE;
   const leftovers = (await kv.list({ prefix: 'editor-session:' })).keys.map((key) => key.name);
   await Promise.all([...leftovers, 'cache-rebuild:last'].map((name) => kv.delete(name)));
-  forgetCheckedSessions();
+  isolate().checkedSessions.clear();
 });
 
 /** React separates adjacent text with `<!-- -->`; the page as a reader sees it. */
@@ -301,7 +301,7 @@ describe('the editor on the site', () => {
       headers: { Cookie: live.drupalCookie as string },
     });
     expect(drupalLogout.status).toBe(204);
-    forgetCheckedSessions();
+    isolate().checkedSessions.clear();
     const ended = await asEditor(service.alias, cookie);
     expect(hasEditLinks(ended.html)).toBe(false);
     expect(ended.headers.getSetCookie()).toContainEqual(expect.stringMatching(/^editor=; Max-Age=0/));
@@ -315,7 +315,7 @@ describe('the editor on the site', () => {
     await asEditor(service.alias, cookie);
     await asEditor('/price.html', cookie);
     expect(await demo.count('/user/login_status')).toBe(before);
-    forgetCheckedSessions();
+    isolate().checkedSessions.clear();
     await asEditor(service.alias, cookie);
     await asEditor('/price.html', cookie);
     expect(await demo.count('/user/login_status')).toBe(before + 1);

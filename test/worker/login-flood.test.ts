@@ -2,8 +2,8 @@
  * Issue 13 §10: editors' logins reach Drupal from the worker, so Drupal's flood control must see each
  * visitor's own address (X-Forwarded-For), or five wrong passwords from anyone lock every editor out.
  */
+import { isolate } from '../../worker/state';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { forgetCheckedSessions } from '../../worker/editors/checked-sessions';
 import { bindings, demoUrl, freshStart, request } from './helpers';
 
 const SITE = 'http://127.0.0.1:8787';
@@ -15,7 +15,7 @@ async function cleanSessions() {
   const kv = bindings.DRUPAL_CACHE;
   const leftovers = (await kv.list({ prefix: 'editor-session:' })).keys.map((key) => key.name);
   await Promise.all(leftovers.map((name) => kv.delete(name)));
-  forgetCheckedSessions();
+  isolate().checkedSessions.clear();
 }
 
 beforeEach(async () => {

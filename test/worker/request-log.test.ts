@@ -7,12 +7,12 @@
  * the editor's password, session cookie and Drupal's tokens, and the purge secret.
  * Runs on both targets (vitest.config.ts lists it for the node project).
  */
+import { isolate } from '../../worker/state';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { CONSENT, type FormDefinition, type FormField } from '../../common/forms/definition';
 import { POPUP_TITLES, type PopupForm } from '../../common/popups';
 import { failureOf, refusalOf } from '../../worker/leads/crm';
 import { readSubmitAnswer } from '../../worker/leads/submit';
-import { forgetCheckedSessions } from '../../worker/editors/checked-sessions';
 import type { RequestLine } from '../../worker/middleware/request-log';
 import { TEST_SECRETS } from '../setup/secrets';
 import { bindings, demo, demoUrl, eventually, firstAlias, freshStart, request } from './helpers';
@@ -43,7 +43,7 @@ beforeEach(async () => {
   const kv = bindings.DRUPAL_CACHE;
   const leftovers = (await kv.list({ prefix: 'editor-session:' })).keys.map((key) => key.name);
   await Promise.all(leftovers.map((name) => kv.delete(name)));
-  forgetCheckedSessions();
+  isolate().checkedSessions.clear();
   lines = [];
   // Swallowed, not printed: the captured text is what the test reads.
   spies = METHODS.map((method) =>

@@ -4,12 +4,12 @@
  * consumer; Node: Valkey from BullMQ's failed set), shows on «Недоставленные заявки» for
  * editors only, and «Доставить снова» delivers it once the CRM is back. No step loses it.
  */
+import { isolate } from '../../worker/state';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONSENT } from '../../common/forms/definition';
 import { readConfig, type Config } from '../../worker/config/config';
 import { consumeDeadLetters, keepUndelivered, unseal, UndeliveredUnreadable } from '../../worker/leads/undelivered';
 import type { LeadMessage } from '../../worker/leads/lead';
-import { forgetCheckedSessions } from '../../worker/editors/checked-sessions';
 import type { UndeliveredRecord } from '../../worker/platform/seams';
 import { TEST_SECRETS } from '../setup/secrets';
 import { bindings, demo, demoUrl, eventually, freshStart, request, siteBindings } from './helpers';
@@ -32,7 +32,7 @@ async function clearStore() {
 beforeEach(async () => {
   await freshStart();
   await clearStore();
-  forgetCheckedSessions();
+  isolate().checkedSessions.clear();
 });
 afterEach(async () => {
   await control('/__demo/crm/fail', { down: false, times: 0 });

@@ -1,37 +1,38 @@
 import type { Editor } from './editor';
 
-/**
- * The sessions Drupal confirmed a moment ago, per isolate: Drupal is asked whether a
- * session still lives at most once a minute, not once per payload.
- */
-
 const CHECK_MS = 60_000;
 /** A bound on the memo, so that a flood of forged ids cannot grow the isolate's memory. */
 const MAX_REMEMBERED = 500;
 
-const checked = new Map<string, { until: number; editor: Editor }>();
+/**
+ * The sessions Drupal confirmed a moment ago, per isolate (held by worker/state.ts): Drupal
+ * is asked whether a session still lives at most once a minute, not once per payload.
+ */
+export class CheckedSessions {
+  readonly #checked = new Map<string, { until: number; editor: Editor }>();
 
-/** Drupal has just confirmed this session: the next minute needs no check. */
-export function rememberChecked(hash: string, editor: Editor) {
-  checked.delete(hash);
-  if (checked.size >= MAX_REMEMBERED) checked.delete(checked.keys().next().value!);
-  checked.set(hash, { until: Date.now() + CHECK_MS, editor });
-}
+  /** Drupal has just confirmed this session: the next minute needs no check. */
+  remember(hash: string, editor: Editor, now = Date.now()): void {
+    this.#checked.delete(hash);
+    if (this.#checked.size >= MAX_REMEMBERED) this.#checked.delete(this.#checked.keys().next().value!);
+    this.#checked.set(hash, { until: now + CHECK_MS, editor });
+  }
 
-/** The session's editor, if Drupal confirmed it less than a minute ago; an older answer is forgotten. */
-export function recentlyChecked(hash: string): Editor | undefined {
-  const known = checked.get(hash);
-  if (known && Date.now() < known.until) return known.editor;
-  checked.delete(hash);
-  return undefined;
-}
+  /** The session's editor, if Drupal confirmed it less than a minute ago; an older answer is forgotten. */
+  recent(hash: string, now = Date.now()): Editor | undefined {
+    const known = this.#checked.get(hash);
+    if (known && now < known.until) return known.editor;
+    this.#checked.delete(hash);
+    return undefined;
+  }
 
-/** The session has ended: the next request with it is checked again. */
-export function forgetChecked(hash: string) {
-  checked.delete(hash);
-}
+  /** The session has ended: the next request with it is checked again. */
+  forget(hash: string): void {
+    this.#checked.delete(hash);
+  }
 
-/** Forgets every checked session of this isolate (tests). */
-export function forgetCheckedSessions() {
-  checked.clear();
+  /** Forgets every checked session (tests). */
+  clear(): void {
+    this.#checked.clear();
+  }
 }

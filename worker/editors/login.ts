@@ -2,7 +2,7 @@ import type { Context, Env } from 'hono';
 import { clientIp } from '../middleware/client-ip';
 import type { ConfigVariables } from '../middleware/config';
 import type { RequestLogVariables } from '../middleware/request-log';
-import { forgetChecked, rememberChecked } from './checked-sessions';
+import { isolate } from '../state';
 import { clearedCookie, isSessionId, newSessionId, sessionCookie, sessionIdOf } from './cookie';
 import { drupalAt, drupalLogIn, drupalLogOut } from './drupal-session';
 import { deleteSession, readSession, saveSession, SESSION_SECONDS, sessionHash, type StoredSession } from './session-store';
@@ -33,7 +33,7 @@ export async function logIn<E extends Needs>(c: Context<E>, name: string, pass: 
     return { ok: false, reason: 'unavailable' };
   }
   // Just confirmed by Drupal: the next minute of pages needs no check.
-  rememberChecked(hash, { uid, drupalCookie });
+  isolate().checkedSessions.remember(hash, { uid, drupalCookie });
   return { ok: true, uid, setCookie: sessionCookie(c, id, SESSION_SECONDS) };
 }
 
@@ -46,7 +46,7 @@ export async function logOut<E extends Needs>(c: Context<E>): Promise<string> {
   const id = sessionIdOf(c);
   if (id && isSessionId(id)) {
     const hash = await sessionHash(id);
-    forgetChecked(hash);
+    isolate().checkedSessions.forget(hash);
     const stored = await readSession(config.kv, hash);
     if (stored) await drupalLogOut(drupalAt(config, c.var.drupalCalls), stored);
     await deleteSession(config.kv, hash).catch((error: unknown) => console.warn('Выход редактора: сессия не удалена из KV', error));

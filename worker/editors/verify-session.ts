@@ -1,5 +1,5 @@
 import type { KeyValueStore } from '../platform/seams';
-import { recentlyChecked, rememberChecked } from './checked-sessions';
+import { isolate } from '../state';
 import { isSessionId } from './cookie';
 import { drupalSaysLoggedIn, type DrupalAt } from './drupal-session';
 import type { Editor } from './editor';
@@ -15,7 +15,7 @@ export type Verdict = { kind: 'editor'; editor: Editor } | { kind: 'invalid'; ha
 export async function verifySession(kv: KeyValueStore, drupal: DrupalAt, id: string): Promise<Verdict> {
   if (!isSessionId(id)) return { kind: 'invalid' };
   const hash = await sessionHash(id);
-  const known = recentlyChecked(hash);
+  const known = isolate().checkedSessions.recent(hash);
   if (known) return { kind: 'editor', editor: known };
   const stored = await readSession(kv, hash);
   if (!stored || Date.now() >= stored.expiresAt) return { kind: 'invalid', hash: stored ? hash : undefined };
@@ -29,6 +29,6 @@ export async function verifySession(kv: KeyValueStore, drupal: DrupalAt, id: str
   }
   if (!alive) return { kind: 'invalid', hash };
   const editor = { uid: stored.uid, drupalCookie: stored.drupalCookie };
-  rememberChecked(hash, editor);
+  isolate().checkedSessions.remember(hash, editor);
   return { kind: 'editor', editor };
 }
