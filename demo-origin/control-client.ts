@@ -80,19 +80,22 @@ export interface CrmSwitch {
 
 /** A control's refusal: its status and body (JSON when it was JSON, else the text). */
 export class DemoControlError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    what: string,
-  ) {
+  readonly status: number;
+  readonly body: unknown;
+  // No parameter properties: Node runs this file (the bench) by stripping its types only.
+  constructor(status: number, body: unknown, what: string) {
     super(`demo ${what}: ${status} ${typeof body === 'string' ? body : JSON.stringify(body)}`);
     this.name = 'DemoControlError';
+    this.status = status;
+    this.body = body;
   }
 }
 
 export interface DemoCrmControl {
   /** The webhook's address, as the site is given it (CRM_WEBHOOK_URL). */
   readonly webhookUrl: string;
+  /** Where the received leads are listed (GET, JSON), for a person to look at. */
+  readonly leadsUrl: string;
   /** Posts to the webhook as the site does (the CRM's own answer, whatever its status). */
   post(body: BodyInit | null, headers?: HeadersInit, init?: RequestInit): Promise<Response>;
   /** Every lead received, oldest first. */
@@ -156,11 +159,22 @@ export interface DemoInstanceControl extends DemoControl {
   delete(): Promise<void>;
 }
 
+export interface DemoControlOptions {
+  /** Every call gives up after this long (none unless given). */
+  readonly timeoutMs?: number;
+}
+
 /** The control of the demo origin at `baseUrl` (its root, or an instance's base URL). */
-export function demoControl(baseUrl: string): DemoControl {
+export function demoControl(baseUrl: string, options: DemoControlOptions = {}): DemoControl {
   const base = baseUrl.replace(/\/+$/, '');
   const root = new URL(base).origin;
-
+  const init = (method: string, body?: unknown): RequestInit => ({
+    method,
+    ...(options.timeoutMs !== undefined ? { signal: AbortSignal.timeout(options.timeoutMs) } : {}),
+    ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+  });
+  const send = async <T>(method: string, url: string, body: unknown, expected: number): Promise<T> =>
+    answerOf<T>(await fetch(url, init(method, body)), expected, `${method} ${new URL(url).pathname}`);
   const call = <T>(method: string, path: string, body?: unknown, expected = 200) => send<T>(method, `${base}${path}`, body, expected);
   const raw = (method: string, path: string, body?: unknown) => fetch(`${base}${path}`, init(method, body));
 
@@ -197,6 +211,7 @@ export function demoControl(baseUrl: string): DemoControl {
     prices: (sums) => call<{ sums: Record<string, string> }>('POST', '/__demo/prices', { sums }),
     crm: {
       webhookUrl: `${base}/__demo/crm/webhook`,
+      leadsUrl: `${base}/__demo/crm/leads`,
       post: (body, headers, init) => fetch(`${base}/__demo/crm/webhook`, { ...init, method: init?.method ?? 'POST', headers, body }),
       received: <T>() => call<T[]>('GET', '/__demo/crm/leads'),
       fail: (change) => call<CrmSwitch>('POST', '/__demo/crm/fail', change),
@@ -207,10 +222,10 @@ export function demoControl(baseUrl: string): DemoControl {
       edit: (nid, body) => raw('POST', `/__demo/nodes/${nid}`, body),
       crmFail: (body) => raw('POST', '/__demo/crm/fail', body),
     },
-    async instance(options = {}) {
-      const created = await send<{ id: string; baseUrl: string }>('POST', `${root}/__demo/instances`, options, 201);
+    async instance(model = {}) {
+      const created = await send<{ id: string; baseUrl: string }>('POST', `${root}/__demo/instances`, model, 201);
       return {
-        ...demoControl(created.baseUrl),
+        ...demoControl(created.baseUrl, options),
         id: created.id,
         delete: () => send<void>('DELETE', `${root}/__demo/instances/${created.id}`, undefined, 204),
       };
@@ -218,9 +233,8 @@ export function demoControl(baseUrl: string): DemoControl {
   };
 }
 
-/** One control call: its JSON answer, or a DemoControlError for any status but the expected one. */
-async function send<T>(method: string, url: string, body: unknown, expected: number): Promise<T> {
-  const res = await fetch(url, init(method, body));
+/** A control's JSON answer, or a DemoControlError for any status but the expected one. */
+async function answerOf<T>(res: Response, expected: number, what: string): Promise<T> {
   const text = await res.text();
   let parsed: unknown = text;
   try {
@@ -228,13 +242,8 @@ async function send<T>(method: string, url: string, body: unknown, expected: num
   } catch {
     // Not JSON: the text is the answer.
   }
-  if (res.status !== expected) throw new DemoControlError(res.status, parsed, `${method} ${new URL(url).pathname}`);
+  if (res.status !== expected) throw new DemoControlError(res.status, parsed, what);
   return parsed as T;
-}
-
-/** A control call's request: its body as JSON, when it has one. */
-function init(method: string, body?: unknown): RequestInit {
-  return body === undefined ? { method } : { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
 }
 
 function safeDecode(url: string): string {
