@@ -1,4 +1,4 @@
-import { demoControl } from '../../demo-origin/control-client';
+import { demoControl } from '../../demo-origin/control-client.ts';
 
 /**
  * Recognisable stand-ins for the secrets. Tests give them to the worker and then
