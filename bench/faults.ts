@@ -29,6 +29,7 @@ import {
   type WorkerServer,
 } from '../scripts/servers.ts';
 import { countsDiff, demoControl, type DemoControl, type FaultConfig, type OriginCounts } from './faults/demo-control.ts';
+import { demoControl as controlClient } from '../demo-origin/control-client.ts';
 import { HOSTILE_CASES, judge } from './faults/hostile.ts';
 import { runLoad, type LoadResult } from './faults/load.ts';
 import { rawGet, type RawResponse } from './faults/raw-request.ts';
@@ -522,7 +523,7 @@ const LEAD_AFTER_KILL_MS = 1_000;
 const CRM_WAIT_MS = 60_000;
 
 /** The demo CRM's webhook and its demo token (demo-origin/wrangler.toml's DEMO_CRM_TOKEN). */
-const crmVars = (demoUrl: string) => ({ CRM_WEBHOOK_URL: `${demoUrl}/__demo/crm/webhook`, CRM_WEBHOOK_TOKEN: 'demo-crm-token' });
+const crmVars = (demoUrl: string) => ({ CRM_WEBHOOK_URL: controlClient(demoUrl).crm.webhookUrl, CRM_WEBHOOK_TOKEN: 'demo-crm-token' });
 
 /** A callback request as the popup posts it; its own client address, as the forms' limit counts per client. */
 async function postLead(siteUrl: string, name: string): Promise<{ status: number | 'timeout' | 'error'; ms: number; body: string }> {
@@ -549,7 +550,7 @@ async function postLead(siteUrl: string, name: string): Promise<{ status: number
 }
 
 async function crmHas(demoUrl: string, name: string): Promise<{ deliveries: number } | null> {
-  const leads = (await (await fetch(`${demoUrl}/__demo/crm/leads`)).json()) as { data: { name?: string }; deliveries: number }[];
+  const leads = await controlClient(demoUrl).crm.received<{ data: { name?: string }; deliveries: number }>();
   const mine = leads.filter((lead) => lead.data.name === name);
   return mine.length ? { deliveries: mine.reduce((n, l) => n + l.deliveries, 0) } : null;
 }

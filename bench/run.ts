@@ -30,6 +30,7 @@ import { withLighthouse } from './lighthouse.ts';
 import { axePerScheme, lighthousePerScheme } from './low-vision.ts';
 import { pageKinds, statusIfNot200, type PageKind } from './pages.ts';
 import { directUrl, pairedThroughput, sequentialMedians } from './warm.ts';
+import { demoControl, type FaultConfigInput } from '../demo-origin/control-client.ts';
 
 const DELAY_MS = 100;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -162,10 +163,7 @@ interface Warm {
 }
 const workersWarm = new Map<string, Warm>();
 
-const postFaults = (demoUrl: string, faults: object) =>
-  fetch(`${demoUrl}/__demo/faults`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(faults) }).then(
-    (r) => r.arrayBuffer(),
-  );
+const postFaults = async (demoUrl: string, faults: FaultConfigInput) => void (await demoControl(demoUrl).faults.set(faults));
 
 /** 1–3: warm against static, cold with a slow origin, and the manifest's weights; for the home page and a service page. */
 async function ratios(demoUrl: string, pages: PageKind[], servers: WorkerServer[]) {

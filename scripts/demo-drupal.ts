@@ -2,10 +2,11 @@
  * What `npm start` and `npm run start:node` share: with no DRUPAL_BASE_URL, the demo
  * origin starts on DEMO_PORT (:8788) and, with no CRM configured (environment or
  * .dev.vars), leads go to the demo's CRM (POST /__demo/crm/webhook, see
- * demo-origin/README.md), so the whole lead flow works offline.
+ * demo-crm/README.md), so the whole lead flow works offline.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { demoControl } from '../demo-origin/control-client.ts';
 import { ROOT, startDemoOrigin, type WorkerServer } from './servers.ts';
 
 /** demo-origin/wrangler.toml's DEMO_CRM_TOKEN: a demo value, not a secret. */
@@ -36,9 +37,10 @@ export async function drupalForSite(): Promise<SiteDrupal> {
   const vars: Record<string, string> = {};
   if (!crmConfigured()) {
     // Secrets in production; locally the demo CRM's URL and its demo token.
-    vars.CRM_WEBHOOK_URL = `${demo.url}/__demo/crm/webhook`;
+    const { crm } = demoControl(demo.url);
+    vars.CRM_WEBHOOK_URL = crm.webhookUrl;
     vars.CRM_WEBHOOK_TOKEN = DEMO_CRM_TOKEN;
-    console.log(`Демо-CRM: заявки видны на ${demo.url}/__demo/crm/leads`);
+    console.log(`Демо-CRM: заявки видны на ${crm.leadsUrl}`);
   }
   return { drupalBaseUrl: demo.url, vars, demo };
 }

@@ -1,27 +1,17 @@
 /**
- * The demo origin's test control (`/__demo/*`, never counted, delayed or faulted):
- * fault switches and the request counter the suite reads between scenarios.
+ * The demo origin's test control (`/__demo/*`, never counted, delayed or faulted), through its
+ * typed client (demo-origin/control-client.ts): fault switches and the request counter the suite
+ * reads between scenarios.
  */
+import { demoControl as controlClient, type FaultConfigInput, type RequestCounts } from '../../demo-origin/control-client.ts';
 
-/** Mirrors the rule schema of demo-origin/src/routes/control.ts. */
-export interface FaultRule {
-  match: string;
-  delayMs?: number;
-  status?: number;
-  hang?: boolean;
-  body?: 'html' | 'broken-json';
-}
+export type { FaultRule } from '../../demo-origin/control-client.ts';
 
-export interface FaultConfig {
-  delayMs?: number;
-  rules?: FaultRule[];
-}
+/** A fault configuration as the suite sets it (the demo's own type). */
+export type FaultConfig = FaultConfigInput;
 
-export interface OriginCounts {
-  total: number;
-  /** Path+query exactly as Drupal received them, e.g. `/router/translate-path?path=%2Fx.html`. */
-  byUrl: Record<string, number>;
-}
+/** Path+query exactly as Drupal received them, e.g. `/router/translate-path?path=%2Fx.html`. */
+export type OriginCounts = RequestCounts;
 
 export interface DemoControl {
   reset(): Promise<void>;
@@ -37,21 +27,13 @@ export interface DemoControl {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function demoControl(demoUrl: string): DemoControl {
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(demoUrl + path, {
-      method,
-      signal: AbortSignal.timeout(10_000),
-      ...(body === undefined ? {} : { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
-    });
-    if (!res.ok) throw new Error(`demo origin ${method} ${path}: ${res.status} ${await res.text()}`);
-    return res;
-  };
-  const counts = async () => (await (await call('GET', '/__demo/requests')).json()) as OriginCounts;
+  const control = controlClient(demoUrl, { timeoutMs: 10_000 });
+  const counts = () => control.requests();
   return {
-    reset: async () => void (await call('POST', '/__demo/reset')),
-    setFaults: async (config) => void (await (await call('POST', '/__demo/faults', config)).text()),
-    clearFaults: async () => void (await (await call('POST', '/__demo/faults', {})).text()),
-    faults: async () => (await (await call('GET', '/__demo/faults')).json()) as FaultConfig,
+    reset: () => control.reset(),
+    setFaults: async (config) => void (await control.faults.set(config)),
+    clearFaults: () => control.faults.clear(),
+    faults: () => control.faults.get(),
     counts,
     settledCounts: async () => {
       let last = await counts();

@@ -1,4 +1,6 @@
 /** Worker bindings of the demo origin (wrangler.toml). */
+import type { StateEnv } from './lib/state';
+
 export interface Bindings {
   /** Delay of every API response in ms (string number), e.g. --var DEMO_DELAY_MS:100 */
   DEMO_DELAY_MS?: string;
@@ -12,4 +14,6 @@ export interface Bindings {
 
 export interface AppEnv {
   Bindings: Bindings;
+  /** The instance's state (lib/state.ts), set by createDemoOrigin for every request. */
+  Variables: StateEnv['Variables'];
 }

@@ -11,11 +11,13 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEST_SECRETS } from '../setup/secrets';
 import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile } from './chromium';
+import { demoControl } from '../../demo-origin/control-client';
 
 const chromium = chromiumPerFile();
 
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');
+const control = demoControl(demoUrl);
 const EDITOR = { name: 'redaktor', pass: 'demo-redaktor-2013' };
 
 let editor: BrowserContext;
@@ -32,12 +34,8 @@ async function newest(bundle: 'services' | 'news'): Promise<Newest> {
 
 /** The demo's stand-in for saving a node in Drupal. */
 async function retitle(nid: number, title: string) {
-  const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ title }),
-  });
-  expect(res.status, 'the demo switch POST /__demo/nodes/{nid}').toBe(200);
+  // The demo switch POST /__demo/nodes/{nid}: anything but 200 throws.
+  await control.edit(nid, { title });
 }
 
 /** Logs the demo editor in through the form, in `context`, and lands on `destination`. */
@@ -81,7 +79,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // The demo's titles back, and no edited title left in the site's cache for the suites after this one.
-  await fetch(`${demoUrl}/__demo/reset`, { method: 'POST' }).catch(() => undefined);
+  await control.reset().catch(() => undefined);
   if (editor) {
     const page = await editor.newPage();
     await page.goto(`${siteUrl}/cache-rebuild.html`).catch(() => undefined);

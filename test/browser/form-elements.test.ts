@@ -12,10 +12,12 @@ import { CONSENT } from '../../common/forms/definition';
 import { POPUP_TITLES } from '../../common/popups';
 import { DESKTOP, PHONE, chromiumPerFile, screenshot, watchProblems } from './chromium';
 import { newestAlias } from './page-kinds';
+import { demoControl } from '../../demo-origin/control-client';
 
 const chromium = chromiumPerFile();
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');
+const control = demoControl(demoUrl);
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 let promotion = '';
@@ -163,7 +165,7 @@ describe.each([
     await page.waitForURL((url) => url.pathname === '/thank-you.html', { timeout: 15_000 });
 
     const submission = await waitFor(async () => {
-      const all = (await (await fetch(`${demoUrl}/__demo/submissions`)).json()) as Submission[];
+      const all = await control.submissions<Submission>();
       return all.find((s) => (s.data.fio as { first?: string } | undefined)?.first === name);
     });
     expect(submission).toMatchObject({
@@ -180,9 +182,7 @@ describe.each([
       },
     });
     const lead = await waitFor(async () => {
-      const all = (await (await fetch(`${demoUrl}/__demo/crm/leads`)).json()) as {
-        data: { name: string; email: string; comment: string };
-      }[];
+      const all = await control.crm.received<{ data: { name: string; email: string; comment: string } }>();
       return all.find((l) => l.data.name === `${name} Смирнова`);
     });
     expect(lead?.data.email).toBe('vera@example.ru');

@@ -10,10 +10,12 @@ import { CONSENT, type FormDefinition } from '../../common/forms/definition';
 import { POPUP_TITLES } from '../../common/popups';
 import { DESKTOP, chromiumPerFile, watchProblems } from './chromium';
 import { newestAlias } from './page-kinds';
+import { demoControl } from '../../demo-origin/control-client';
 
 const chromium = chromiumPerFile();
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');
+const control = demoControl(demoUrl);
 
 const RESUME = Buffer.from('%PDF-1.4\n% резюме для проверки доставки в CRM\n');
 
@@ -32,7 +34,7 @@ interface CrmLead {
 
 describe('a resume on a stock webform_rest', () => {
   it('reaches the thank-you page, and the CRM has the file', async () => {
-    const modules = (await (await fetch(`${demoUrl}/__demo/modules`)).json()) as { webformUpload: boolean };
+    const modules = await control.moduleState();
     expect(modules.webformUpload, 'the demo Drupal is stock: no upload resource').toBe(false);
     const definition = (await (await fetch(`${siteUrl}/api/forms/send_resume`)).json()) as FormDefinition;
     const vacancy = await newestAlias(demoUrl, 'vacancy');
@@ -78,7 +80,7 @@ describe('a resume on a stock webform_rest', () => {
     await dialog.getByRole('button', { name: definition.submitLabel }).click();
     await page.waitForURL((url) => url.pathname === '/thank-you.html', { timeout: 15_000 });
 
-    const leads = (await (await fetch(`${demoUrl}/__demo/crm/leads`)).json()) as CrmLead[];
+    const leads = await control.crm.received<CrmLead>();
     const mine = leads.filter((lead) => lead.data.name === name);
     expect(mine).toHaveLength(1);
     expect(mine[0]!.files).toEqual([

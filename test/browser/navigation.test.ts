@@ -1,14 +1,16 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, watchProblems, chromiumPerFile } from './chromium';
+import { demoControl } from '../../demo-origin/control-client';
 
 const chromium = chromiumPerFile();
 
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');
+const control = demoControl(demoUrl);
 
 afterEach(async () => {
-  await fetch(`${demoUrl}/__demo/reset`, { method: 'POST' });
+  await control.reset();
 });
 
 /** Behaviours wake on idle: wait until the named one's chunk has arrived and run. */
@@ -106,12 +108,7 @@ describe('navigating', () => {
     await behaviourLoaded(page, 'NavigationProgress');
     await watchProgressBar(page);
     // A search never made before is a Drupal call; the demo Drupal now answers every call 600 ms late.
-    const res = await fetch(`${demoUrl}/__demo/faults`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ delayMs: 600 }),
-    });
-    expect(res.ok).toBe(true);
+    await control.faults.set({ delayMs: 600 });
     const link = await addLink(page, `/search/node/${encodeURIComponent(`пилинг ${Date.now()}`)}`);
     await Promise.all([page.waitForURL(/\/search\/node\//, { timeout: 15_000 }), link.click()]);
     await page.waitForLoadState('load');

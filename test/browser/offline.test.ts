@@ -16,10 +16,12 @@ import { POPUP_TITLES } from '../../common/popups';
 import { freePort } from '../../scripts/servers';
 import { PHONE, chromiumPerFile } from './chromium';
 import { newestAlias } from './page-kinds';
+import { demoControl } from '../../demo-origin/control-client';
 
 const chromium = chromiumPerFile();
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');
+const control = demoControl(demoUrl);
 
 let visitor = 0;
 /** A visitor of its own (the forms allow a few posts a minute per address), as popup-forms.test.ts explains. */
@@ -245,6 +247,6 @@ async function deployProxy(script: () => string): Promise<{ url: string; close: 
 
 /** How many leads the demo CRM has received that carry `name`. */
 async function crmLeadsNamed(name: string): Promise<number> {
-  const leads = (await (await fetch(`${demoUrl}/__demo/crm/leads`)).json()) as unknown[];
+  const leads = await control.crm.received<unknown>();
   return leads.filter((lead) => JSON.stringify(lead).includes(name)).length;
 }

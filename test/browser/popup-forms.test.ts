@@ -10,11 +10,13 @@ import { CONSENT, HONEYPOT, type FormDefinition, type FormField } from '../../co
 import { POPUP_PAGES, POPUP_TITLES, type PopupForm } from '../../common/popups';
 import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile } from './chromium';
 import { newestAlias } from './page-kinds';
+import { demoControl } from '../../demo-origin/control-client';
 
 const chromium = chromiumPerFile();
 
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');
+const control = demoControl(demoUrl);
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const PHONE_SHOWN = '+7 (999) 123-45-67';
 
@@ -204,7 +206,7 @@ type Submission = { webform_id: string; data: Record<string, unknown> };
 /** The demo Drupal's record of the submission that carries `name` (it may take a moment when queued). */
 async function submissionNamed(name: string): Promise<Submission | undefined> {
   for (let i = 0; i < 40; i++) {
-    const all = (await (await fetch(`${demoUrl}/__demo/submissions`)).json()) as Submission[];
+    const all = await control.submissions<Submission>();
     const found = all.find((s) => Object.values(s.data).includes(name));
     if (found) return found;
     await new Promise((r) => setTimeout(r, 250));

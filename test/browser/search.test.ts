@@ -7,15 +7,17 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile } from './chromium';
+import { demoControl } from '../../demo-origin/control-client';
 
 const chromium = chromiumPerFile();
 
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');
+const control = demoControl(demoUrl);
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 beforeAll(async () => {
-  await fetch(`${demoUrl}/__demo/reset`, { method: 'POST' });
+  await control.reset();
 });
 
 /** A page in a context of its own (axe opens pages beside the tested one), at the empty search page. */

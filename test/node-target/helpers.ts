@@ -1,5 +1,6 @@
 /** What the node-target tests share: the demo origin's switches, a test site's settings, a lead, and waiting. */
 import { CONSENT } from '../../common/forms/definition';
+import { demoControl } from '../../demo-origin/control-client';
 import { TEST_SECRETS, testCrmUrl } from '../setup/secrets';
 
 export { eventually } from '../setup/eventually';
@@ -13,20 +14,14 @@ export const siteVars = (demoUrl: string, port: number) => ({
   LEAD_RETRY_SECONDS: '1',
 });
 
-/** The demo origin's test switches and readings. */
+/** The demo origin's test switches and readings (demo-origin/control-client.ts), and its Drupal answers. */
 export function demoOf(demoUrl: string) {
-  const json = async <T>(path: string): Promise<T> => (await fetch(demoUrl + path)).json() as Promise<T>;
+  const control = demoControl(demoUrl);
   return {
-    async control(path: string, body?: unknown) {
-      const res = await fetch(demoUrl + path, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!res.ok) throw new Error(`${path}: ${res.status}`);
-    },
-    json,
-    crmLeads: () => json<CrmLead[]>('/__demo/crm/leads'),
+    control,
+    /** A Drupal answer's JSON (not a control: those are the client's methods). */
+    json: async <T>(path: string): Promise<T> => (await fetch(demoUrl + path)).json() as Promise<T>,
+    crmLeads: () => control.crm.received<CrmLead>(),
   };
 }
 

@@ -57,15 +57,15 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await control('/__demo/reset');
+  await control().reset();
 });
 
-const control = (path: string, body?: unknown) => demoOf(demo.url).control(path, body);
+const control = () => demoOf(demo.url).control;
 const demoJson = <T>(path: string) => demoOf(demo.url).json<T>(path);
 
 /** How many origin requests had a path+query containing `fragment` (URL-decoded). */
 async function originCount(fragment: string): Promise<number> {
-  const { byUrl } = await demoJson<{ byUrl: Record<string, number> }>('/__demo/requests');
+  const { byUrl } = await control().requests();
   return Object.entries(byUrl)
     .filter(([url]) => decodeURIComponent(url.replaceAll('+', ' ')).includes(fragment))
     .reduce((sum, [, n]) => sum + n, 0);
@@ -101,7 +101,7 @@ async function submit(server: NodeSiteServer, body: unknown, from = newVisitor()
 }
 
 const crmLeads = () => demoOf(demo.url).crmLeads();
-const submissions = () => demoJson<{ data: { vashe_imya?: string } }[]>('/__demo/submissions');
+const submissions = () => control().submissions<{ data: { vashe_imya?: string } }>();
 
 describe('two Node processes on one Valkey', () => {
   it("shows an edit purged on A in B's very next answer", async () => {
@@ -115,7 +115,7 @@ describe('two Node processes on one Valkey', () => {
     );
     expect(cached).toBe('HIT');
     const title = 'Заголовок, исправленный в соседнем процессе';
-    await control(`/__demo/nodes/${nid}`, { title });
+    await control().edit(nid, { title });
     // Before the purge B keeps its copy.
     expect(await (await get(b, alias)).text()).not.toContain(title);
     const purge = await get(a, `/api/revalidate?tags=node:${nid}&secret=${TEST_SECRETS.PURGE_SECRET}`, { method: 'POST' });
@@ -140,7 +140,7 @@ describe('two Node processes on one Valkey', () => {
   });
 
   it('delivers 20 leads posted to both processes while the CRM is down, each exactly once, once it recovers', async () => {
-    await control('/__demo/crm/fail', { down: true });
+    await control().crm.fail({ down: true });
     const names = Array.from({ length: 20 }, (_, i) => `Пациент Многопроцессный ${String.fromCharCode(0x410 + i)}`);
     const answers = await Promise.all(names.map((name, i) => submit(i % 2 ? b : a, callback(name))));
     for (const { status, json } of answers) {
@@ -149,7 +149,7 @@ describe('two Node processes on one Valkey', () => {
     }
     expect(await crmLeads()).toEqual([]);
     await new Promise((r) => setTimeout(r, 2_000));
-    await control('/__demo/crm/fail', { down: false });
+    await control().crm.fail({ down: false });
     const mine = (list: CrmLead[]) => list.filter((lead) => names.includes(lead.data.name));
     const leads = mine(await eventually(crmLeads, (list) => mine(list).length >= 20, 60_000));
     expect(leads.map((lead) => lead.data.name).sort()).toEqual([...names].sort());
@@ -191,7 +191,7 @@ describe('two Node processes on one Valkey', () => {
   it('finishes a lead delivery in flight before a SIGTERMed process exits', async () => {
     // A site of its own (its own queue), so that no other process takes the lead over.
     const lone = await site({ keyPrefix: 'clinic-sigterm:' });
-    await control('/__demo/faults', { rules: [{ match: '/__demo/crm/webhook', delayMs: 2_000 }] });
+    await control().faults.set({ rules: [{ match: '/__demo/crm/webhook', delayMs: 2_000 }] });
     const name = 'Пациентка Остановленная';
     expect((await submit(lone, callback(name))).status).toBe(200);
     // Long enough for the consumer to take the job; far shorter than the CRM's 2 s.

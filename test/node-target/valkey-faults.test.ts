@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await control('/__demo/reset');
+  await control().reset();
 });
 
 /** Valkey back on its port from its own folder, as after a crash: it reloads the append-only file. */
@@ -48,7 +48,7 @@ async function restartValkey() {
   valkey = await startValkey({ port: valkey.port, dir: valkey.dir });
 }
 
-const control = (path: string, body?: unknown) => demoOf(demo.url).control(path, body);
+const control = () => demoOf(demo.url).control;
 const demoJson = <T>(path: string) => demoOf(demo.url).json<T>(path);
 
 /** Every request here must be answered within 5 s: a Valkey that is away may not hold a visitor up. */
@@ -108,19 +108,19 @@ describe('the Node site when Valkey fails', () => {
   });
 
   it('delivers every lead waiting in the queue after Valkey is killed and restarted from its append-only file', async () => {
-    await control('/__demo/crm/fail', { down: true });
+    await control().crm.fail({ down: true });
     const names = ['Первый', 'Второй', 'Третий', 'Четвёртый', 'Пятый'].map((n) => `${n} Пациент Очереди`);
     for (const name of names) expect((await submit(name)).status).toBe(200);
     // Let them fail a delivery or two, so that they wait with retries.
     await eventually(
-      () => demoJson<{ failed: number }>('/__demo/crm/fail'),
+      () => control().crm.failState(),
       ({ failed }) => failed >= names.length,
       20_000,
     );
 
     await valkey.kill();
     await restartValkey();
-    await control('/__demo/crm/fail', { down: false });
+    await control().crm.fail({ down: false });
 
     const leads = named(names)(await eventually(crmLeads, (list) => named(names)(list).length >= names.length, 100_000));
     expect(leads.map((lead) => lead.data.name).sort()).toEqual([...names].sort());

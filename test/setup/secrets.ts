@@ -1,3 +1,5 @@
+import { demoControl } from '../../demo-origin/control-client.ts';
+
 /**
  * Recognisable stand-ins for the secrets. Tests give them to the worker and then
  * look for them in everything a browser can receive.
@@ -23,7 +25,7 @@ export const TEST_LEAD_MAX_RETRIES = 4;
  * carries the stand-in URL's recognisable part, so that a leak of the real
  * setting is caught the same way. The demo CRM checks the stand-in token.
  */
-export const testCrmUrl = (demoUrl: string) => `${demoUrl}/__demo/crm/webhook?h=${TEST_SECRETS.CRM_WEBHOOK_URL.split('/').pop()}`;
+export const testCrmUrl = (demoUrl: string) => `${demoControl(demoUrl).crm.webhookUrl}?h=${TEST_SECRETS.CRM_WEBHOOK_URL.split('/').pop()}`;
 export const DEMO_ORIGIN_TEST_VARS = { DEMO_CRM_TOKEN: TEST_SECRETS.CRM_WEBHOOK_TOKEN };
 
 /** Every secret's recognisable text, the CRM address's included. */

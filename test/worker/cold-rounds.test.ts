@@ -4,7 +4,7 @@ import { bumpGeneration } from '../../worker/cache/generation';
 import { endpoints } from '../../worker/drupal/endpoints';
 import { resetIsolate } from '../../worker/state';
 import { TEST_SECRETS } from '../setup/secrets';
-import { bindings, demo, demoUrl, eventually, firstAlias, freshStart, page, request } from './helpers';
+import { bindings, control, demo, eventually, firstAlias, freshStart, page, request } from './helpers';
 
 /**
  * Issue 16 §6: a cold page takes the path lookup and one round of everything else. These tests
@@ -188,12 +188,7 @@ describe('a page Drupal has been asked for before: one round after a purge', () 
     const service = await firstAlias('services');
     const nid = await nidOf(service);
     const { html: shown } = await page(service);
-    const edit = await fetch(`${demoUrl}/__demo/nodes/${nid}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ status: false }),
-    });
-    expect(edit.status).toBe(200);
+    await control.edit(nid, { status: false });
     await revalidate(`node:${nid}`);
     // Drupal refuses the path (403) or its node (404) now, by its own rules: the page is gone either way.
     for (let visit = 0; visit < 2; visit++) {

@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ORIGIN_TEST_VARS } from '../setup/secrets';
-import { demo, demoUrl } from './helpers';
+import { control, demo, demoUrl } from './helpers';
 
 /** The tests' demo origin runs with DEMO_CRM_TOKEN set to the stand-in CRM token (wrangler.toml's default is demo-crm-token). */
 const TOKEN = DEMO_ORIGIN_TEST_VARS.DEMO_CRM_TOKEN;
@@ -37,23 +37,19 @@ interface Submission {
 }
 
 function webhook(body: unknown, headers: Record<string, string> = {}, raw?: string): Promise<Response> {
-  return fetch(`${demoUrl}/__demo/crm/webhook`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${TOKEN}`, ...headers },
-    body: raw ?? JSON.stringify(body),
+  return control.crm.post(raw ?? JSON.stringify(body), {
+    'Content-Type': 'application/json',
+    Authorization: `Bearer ${TOKEN}`,
+    ...headers,
   });
 }
 
 async function failSwitch(body: unknown): Promise<Response> {
-  return fetch(`${demoUrl}/__demo/crm/fail`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  return control.answer.crmFail(body);
 }
 
-const leads = () => demo.json<CrmLead[]>('/__demo/crm/leads');
-const submissions = () => demo.json<Submission[]>('/__demo/submissions');
+const leads = () => control.crm.received<CrmLead>();
+const submissions = () => control.submissions<Submission>();
 
 function submit(body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return fetch(`${demoUrl}/webform_rest/submit?_format=json`, {
@@ -76,11 +72,7 @@ beforeEach(async () => {
 
 describe('demo CRM webhook', () => {
   it('refuses a missing or wrong bearer token with 401 JSON and records nothing', async () => {
-    const missing = await fetch(`${demoUrl}/__demo/crm/webhook`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(LEAD),
-    });
+    const missing = await control.crm.post(JSON.stringify(LEAD), { 'Content-Type': 'application/json' });
     expect(missing.status).toBe(401);
     expect(missing.headers.get('WWW-Authenticate')).toContain('Bearer');
     expect(await missing.json()).toMatchObject({ ok: false, error: expect.any(String) });
@@ -154,7 +146,7 @@ describe('demo CRM webhook', () => {
     const ok = await webhook(LEAD, { 'Idempotency-Key': 'k1' });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ ok: true, id: '1' });
-    expect(await demo.json('/__demo/crm/fail')).toEqual({ times: 0, down: false, failed: 2 });
+    expect(await control.crm.failState()).toEqual({ times: 0, down: false, failed: 2 });
     expect((await leads()).map((l) => l.deliveries)).toEqual([1]);
   });
 
@@ -180,7 +172,7 @@ describe('demo CRM webhook', () => {
     await failSwitch({ times: 5, down: true });
     await demo.reset();
     expect(await leads()).toEqual([]);
-    expect(await demo.json('/__demo/crm/fail')).toEqual({ times: 0, down: false, failed: 0 });
+    expect(await control.crm.failState()).toEqual({ times: 0, down: false, failed: 0 });
     const res = await webhook(LEAD, { 'Idempotency-Key': 'k' });
     expect(await res.json()).toEqual({ ok: true, id: '1' });
   });

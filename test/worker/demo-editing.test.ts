@@ -5,7 +5,7 @@
  * user flood control blocks a name after 5 failed logins (drupal-api.md §4a).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { demo, demoUrl } from './helpers';
+import { control, demo, demoUrl } from './helpers';
 
 const SMAS = 24;
 const SMAS_ALIAS = '/services/apparatnaya-kosmetologiya/smas-lifting.html';
@@ -53,11 +53,7 @@ async function editorCookie(): Promise<string> {
 }
 
 function editNode(nid: number | string, body: unknown): Promise<Response> {
-  return fetch(`${demoUrl}/__demo/nodes/${nid}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  return control.answer.edit(nid, body);
 }
 
 /** The uuid of a node (translate-path by /node/{nid}, as an editor so that drafts resolve too). */
@@ -135,7 +131,7 @@ describe('title switch', () => {
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { title: string }).title).toBe('я'.repeat(255));
     expect((await editNode(999999, { title: 'x' })).status).toBe(404);
-    expect((await get('/__demo/nodes/999999')).status).toBe(404);
+    expect((await control.answer.node(999999)).status).toBe(404);
   });
 
   it('unpublishes a node: anonymous requests get 403 for it until reset', async () => {

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf, sameShape, type Answer, type Json, type ShapeOptions, type ShapePath } from '../real-drupal/shape';
-import { demo, demoUrl } from './helpers';
+import { control, demo, demoUrl } from './helpers';
 
 interface Fixture extends Answer {
   request: { method: 'GET' | 'POST'; path: string; body?: Json };
@@ -147,12 +147,7 @@ const DEMO: Record<string, () => DemoAsk> = {
   'webform-submit-closed': () => ({
     ...submit({ webform_id: 'callback', vashe_imya: 'Анна', nomer_telefona: '+7 (999) 123-45-67' }),
     before: async () => {
-      const res = await fetch(`${demoUrl}/__demo/webforms/callback`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ closed: true }),
-      });
-      if (!res.ok) throw new Error(`closing the demo's callback form: ${res.status}`);
+      await control.webform('callback', { closed: true });
     },
   }),
   'webform-submit-unknown-form': () => submit({ webform_id: 'no_such_form', name: 'x' }),

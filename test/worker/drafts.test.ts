@@ -12,7 +12,7 @@ import { OtherListSchema } from '../../worker/drupal/schemas/other-list';
 import { SearchResultsSchema } from '../../worker/drupal/schemas/search';
 import { rowsOf } from '../../worker/drupal/schemas/view-rows';
 import { TEST_SECRETS } from '../setup/secrets';
-import { bindings, demo, demoUrl, freshStart, page, request } from './helpers';
+import { bindings, control, demo, demoUrl, freshStart, page, request } from './helpers';
 
 const SITE = 'http://127.0.0.1:8787';
 const EDITOR = { name: 'redaktor', pass: 'demo-redaktor-2013' };
@@ -34,21 +34,11 @@ interface Draft {
 }
 
 async function apiAccountSeesDrafts(viewUnpublished: boolean) {
-  const res = await fetch(`${demoUrl}/__demo/api-account`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ viewUnpublished }),
-  });
-  expect(res.status).toBe(200);
+  await control.apiAccount({ viewUnpublished });
 }
 
 async function editNode(nid: number, edit: { title?: string; status?: boolean }) {
-  const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(edit),
-  });
-  expect(res.status).toBe(200);
+  await control.edit(nid, edit);
 }
 
 /** Sets the drafts up: the switch on, the doctor unpublished; every draft as the demo now serves it. */
@@ -123,11 +113,7 @@ describe('drafts, when the API account may view unpublished content', () => {
     };
     expect(all.data[0]!.attributes.status).toBe(false);
     // Named for another account, the permission is not the site's.
-    await fetch(`${demoUrl}/__demo/api-account`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ viewUnpublished: true, user: 'someone-else' }),
-    });
+    await control.apiAccount({ viewUnpublished: true, user: 'someone-else' });
     expect((await fetch(`${demoUrl}/router/translate-path?path=${encodeURIComponent(news!.alias)}`, { headers: basic })).status).toBe(403);
   });
 

@@ -10,7 +10,7 @@ import { CONSENT, type FormDefinition, type FormField } from '../../common/forms
 import { validateForm } from '../../common/forms/validate';
 import { webformFieldsOf } from '../../worker/drupal/schemas/webform';
 import { crmPayload, drupalBody, type Lead } from '../../worker/leads/lead';
-import { demo, demoUrl, eventually, freshStart, request } from './helpers';
+import { control, demoUrl, eventually, freshStart, request } from './helpers';
 
 beforeEach(freshStart);
 afterEach(() => vi.restoreAllMocks());
@@ -376,8 +376,8 @@ interface Submission {
   webform_id: string;
   data: Record<string, unknown>;
 }
-const submissions = () => demo.json<Submission[]>('/__demo/submissions');
-const crmLeads = () => demo.json<{ data: { name: string; phone: string; email: string; comment: string } }[]>('/__demo/crm/leads');
+const submissions = () => control.submissions<Submission>();
+const crmLeads = () => control.crm.received<{ data: { name: string; phone: string; email: string; comment: string } }>();
 
 const PAGE = { send_page_url: 'http://127.0.0.1:8787/actions/skidka.html', send_page_title: 'Скидка' };
 const FILLED = {

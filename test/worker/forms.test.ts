@@ -5,7 +5,7 @@ import { validateForm } from '../../common/forms/validate';
 import { crmPayload, type Lead } from '../../worker/leads/lead';
 import { shownKeyOf, shownKeysOf } from '../../worker/leads/accept';
 import { readSubmitAnswer } from '../../worker/leads/submit';
-import { demo, demoUrl, eventually, freshStart, request } from './helpers';
+import { control, demo, eventually, freshStart, request } from './helpers';
 
 beforeEach(freshStart);
 
@@ -51,7 +51,7 @@ interface Submission {
   webform_id: string;
   data: Record<string, unknown>;
 }
-const submissions = () => demo.json<Submission[]>('/__demo/submissions');
+const submissions = () => control.submissions<Submission>();
 
 describe('the phone mask and validation (docs/requirements.md §5), shared by the popup and the worker', () => {
   it('reads a number however it is typed or pasted', () => {
@@ -209,7 +209,7 @@ describe('the CRM webhook, from the queue (docs/requirements.md §4)', () => {
     data: { name: string; phone: string; email: string; comment: string; form_name: string; form_type: string };
     deliveries: number;
   }
-  const crmLeads = () => demo.json<CrmLead[]>('/__demo/crm/leads');
+  const crmLeads = () => control.crm.received<CrmLead>();
 
   it("receives every accepted lead with docs/requirements.md §4's payload", async () => {
     expect((await post('consultation', consultation({ email: 'anna@example.ru' }))).status).toBe(200);
@@ -230,11 +230,7 @@ describe('the CRM webhook, from the queue (docs/requirements.md §4)', () => {
   });
 
   it('retries while the CRM fails and delivers the lead once it recovers, exactly once', async () => {
-    await fetch(`${demoUrl}/__demo/crm/fail`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ times: 2 }),
-    });
+    await control.crm.fail({ times: 2 });
     expect(
       (await post('callback', { vashe_imya: 'Пётр', nomer_telefona: '89991112233', [CONSENT.key]: true, ...SERVICE_PAGE })).status,
     ).toBe(200);
@@ -242,17 +238,13 @@ describe('the CRM webhook, from the queue (docs/requirements.md §4)', () => {
     const leads = mine(await eventually(crmLeads, (list) => mine(list).length > 0, 20_000));
     expect(leads).toHaveLength(1);
     expect(leads[0]!.data).toMatchObject({ name: 'Пётр', phone: '+7 (999) 111-22-33', form_name: 'Заказать звонок' });
-    const failed = await demo.json<{ failed: number }>('/__demo/crm/fail');
+    const failed = await control.crm.failState();
     expect(failed.failed).toBe(2);
   });
 
   it('uploads a resume to Drupal first and names it in the submission', async () => {
     // webform_rest's upload resource is a patch; the demo is stock until told otherwise.
-    await fetch(`${demoUrl}/__demo/modules`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ webformUpload: true }),
-    });
+    await control.modules({ webformUpload: true });
     const vacancy = (await definition('send_resume')).fields.find((f) => f.key === 'vakansiya')?.options?.[0]?.value ?? '';
     const data = new FormData();
     for (const [key, value] of Object.entries({

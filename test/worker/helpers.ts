@@ -6,6 +6,7 @@ import { clearCache } from '../../worker/cache/clear-cache';
 import { nodePlatform } from '../../worker/platform/node/platform';
 import { workersPlatform } from '../../worker/platform/workers/platform';
 import { resetIsolate } from '../../worker/state';
+import { demoControl, type FaultConfigInput, type SchemaMode } from '../../demo-origin/control-client';
 
 export { eventually } from '../setup/eventually';
 
@@ -46,84 +47,31 @@ export async function page(path: string, overrides: Partial<Bindings> = {}) {
   return { status: response.status, headers: response.headers, html };
 }
 
-export interface FaultRule {
-  match: string;
-  delayMs?: number;
-  status?: number;
-  hang?: boolean;
-  /** Answer a maintenance page or cut-off JSON instead (the demo's switches for a misbehaving Drupal). */
-  body?: 'html' | 'broken-json';
-}
+export type { FaultRule } from '../../demo-origin/control-client';
 
-/** The demo origin's test switches (never used by the site itself). */
+/** The demo origin's test control (demo-origin/control-client.ts). */
+export const control = demoControl(demoUrl);
+
+/** The demo origin's test switches (never used by the site itself), as the tests name them. */
 export const demo = {
-  async faults(config: { delayMs?: number; rules?: FaultRule[] }) {
-    const res = await fetch(`${demoUrl}/__demo/faults`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(config),
-    });
-    if (!res.ok) throw new Error(`demo faults: ${res.status}`);
-  },
-  async reset() {
-    const res = await fetch(`${demoUrl}/__demo/reset`, { method: 'POST' });
-    if (!res.ok) throw new Error(`demo reset: ${res.status}`);
-  },
+  faults: async (config: FaultConfigInput) => void (await control.faults.set(config)),
+  reset: () => control.reset(),
   /** Switches the demo's field layout (demo-origin/README.md, "Schema modes"); reset() returns to DEMO_SCHEMA's. */
-  async schema(mode: 'full' | 'lean') {
-    const res = await fetch(`${demoUrl}/__demo/schema`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ mode }),
-    });
-    if (!res.ok) throw new Error(`demo schema: ${res.status}`);
-  },
-  async requests(): Promise<{ total: number; byUrl: Record<string, number> }> {
-    return (await fetch(`${demoUrl}/__demo/requests`)).json();
-  },
+  schema: async (mode: SchemaMode) => void (await control.schema.set(mode)),
+  requests: () => control.requests(),
   /** How many origin requests had a path+query containing `fragment` (URL-decoded). */
-  async count(fragment: string): Promise<number> {
-    const { byUrl } = await demo.requests();
-    return Object.entries(byUrl)
-      .filter(([url]) => safeDecode(url).includes(fragment))
-      .reduce((sum, [, n]) => sum + n, 0);
-  },
+  count: (fragment: string) => control.count(fragment),
+  /** A Drupal answer's JSON (not a control: those have their own methods). */
   async json<T>(path: string): Promise<T> {
     return (await fetch(`${demoUrl}${path}`)).json();
   },
   /** Renames a node as an editor saving it would (`changed` bumps); reset() restores every title. */
-  async setTitle(nid: number, title: string) {
-    const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ title }),
-    });
-    if (!res.ok) throw new Error(`demo setTitle: ${res.status}`);
-  },
+  setTitle: async (nid: number, title: string) => void (await control.edit(nid, { title })),
   /** Publishes or unpublishes a node as an editor saving it would; reset() restores it. */
-  async setStatus(nid: number, status: boolean) {
-    const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ status }),
-    });
-    if (!res.ok) throw new Error(`demo setStatus: ${res.status}`);
-  },
+  setStatus: async (nid: number, status: boolean) => void (await control.edit(nid, { status })),
   /** A node as the demo currently serves it. */
-  async node(nid: number): Promise<{ nid: number; title: string; status: boolean; bundle: string; alias: string }> {
-    const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`);
-    if (!res.ok) throw new Error(`demo node: ${res.status}`);
-    return res.json();
-  },
+  node: (nid: number) => control.node(nid),
 };
-
-function safeDecode(url: string): string {
-  try {
-    return decodeURIComponent(url.replaceAll('+', ' '));
-  } catch {
-    return url;
-  }
-}
 
 /** Every test starts with an empty cache, a well-behaved origin and an isolate that trusts it. */
 export async function freshStart() {

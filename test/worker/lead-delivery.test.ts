@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT, HONEYPOT, HONEYPOT_OLD } from '../../common/forms/definition';
 import { readSubmitAnswer } from '../../worker/leads/submit';
-import { demo, demoUrl, eventually, freshStart, request } from './helpers';
+import { control, demo, eventually, freshStart, request } from './helpers';
 
 beforeEach(freshStart);
 
@@ -27,15 +27,6 @@ async function post(form: string, body: Record<string, unknown> | FormData) {
   return { status: response.status, json };
 }
 
-async function control(path: string, body: unknown) {
-  const res = await fetch(`${demoUrl}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, path).toBe(200);
-}
-
 interface Submission {
   webform_id: string;
   uri: string | null;
@@ -46,8 +37,8 @@ interface CrmLead {
   files: { name: string; type: string | null; size: number; sha256: string }[];
   deliveries: number;
 }
-const submissions = () => demo.json<Submission[]>('/__demo/submissions');
-const crmLeads = () => demo.json<CrmLead[]>('/__demo/crm/leads');
+const submissions = () => control.submissions<Submission>();
+const crmLeads = () => control.crm.received<CrmLead>();
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -132,7 +123,7 @@ describe('a resume on a Drupal without the upload resource (a stock webform_rest
   });
 
   it('does not block the lead when the file field is required: the CRM has it with the file, the visitor is thanked', async () => {
-    await control('/__demo/webforms/send_resume', { required: ['rezyume'] });
+    await control.webform('send_resume', { required: ['rezyume'] });
     const { status, json } = await post('send_resume', await resume('Анна Обязательная'));
     expect(status).toBe(202);
     expect(json).toEqual({ queued: true });
@@ -145,7 +136,7 @@ describe('a resume on a Drupal without the upload resource (a stock webform_rest
   });
 
   it('asks the visitor to send a large file again in a few minutes when the CRM is down, and Drupal records nothing', async () => {
-    await control('/__demo/crm/fail', { down: true });
+    await control.crm.fail({ down: true });
     const big = new File([new Uint8Array(300 * 1024).fill(65)], 'rezyume-bolshoe.pdf', { type: 'application/pdf' });
     const { status, json } = await post('send_resume', await resume('Анна Большая', big));
     expect(status).toBe(503);
@@ -154,7 +145,7 @@ describe('a resume on a Drupal without the upload resource (a stock webform_rest
   });
 
   it('lets a small file ride on the queue when the CRM is down at that moment', async () => {
-    await control('/__demo/crm/fail', { times: 1 });
+    await control.crm.fail({ times: 1 });
     expect((await post('send_resume', await resume('Анна Маленькая'))).status).toBe(200);
     const leads = named('Анна Маленькая')(await eventually(crmLeads, (list) => named('Анна Маленькая')(list).length > 0, 20_000));
     expect(leads.map((l) => l.files.map((f) => f.sha256))).toEqual([[await sha256(RESUME_TEXT)]]);
@@ -163,7 +154,7 @@ describe('a resume on a Drupal without the upload resource (a stock webform_rest
 
 describe('a resume on a Drupal with the upload resource (the patch)', () => {
   it('goes to the CRM when the upload fails for a moment, and the failure is not taken for a Drupal without the resource', async () => {
-    await control('/__demo/modules', { webformUpload: true });
+    await control.modules({ webformUpload: true });
     await demo.faults({ rules: [{ match: '/upload/', status: 503 }] });
     expect((await post('send_resume', await resume('Анна Сбойная'))).status).toBe(200);
     expect(named('Анна Сбойная')(await crmLeads())[0]!.files.map((f) => f.name)).toEqual(['rezyume-anna.pdf']);
@@ -173,7 +164,7 @@ describe('a resume on a Drupal with the upload resource (the patch)', () => {
   });
 
   it('is uploaded to Drupal, and the submission carries its fid', async () => {
-    await control('/__demo/modules', { webformUpload: true });
+    await control.modules({ webformUpload: true });
     expect((await post('send_resume', await resume('Анна Загруженная'))).status).toBe(200);
     const [submission] = submittedBy('Анна Загруженная')(await submissions());
     expect(submission!.data.rezyume).toMatchObject({ fid: expect.stringMatching(/^\d+$/), name: 'rezyume-anna.pdf' });
@@ -185,14 +176,14 @@ describe('a resume on a Drupal with the upload resource (the patch)', () => {
 
 describe('a refusal the visitor cannot fix (drupal-api.md Corrections)', () => {
   it('a closed form: 202 queued, the CRM has it at once and once, Drupal gets it when the form reopens', async () => {
-    await control('/__demo/webforms/callback', { closed: true });
+    await control.webform('callback', { closed: true });
     const { status, json } = await post('callback', callback('Закрытая Форма'));
     expect(status).toBe(202);
     expect(json).toEqual({ queued: true });
     expect(named('Закрытая Форма')(await crmLeads())).toHaveLength(1);
     expect(submittedBy('Закрытая Форма')(await submissions())).toEqual([]);
     await pause(1500);
-    await control('/__demo/webforms/callback', { closed: false });
+    await control.webform('callback', { closed: false });
     const delivered = submittedBy('Закрытая Форма')(
       await eventually(submissions, (list) => submittedBy('Закрытая Форма')(list).length > 0, 30_000),
     );
@@ -205,12 +196,12 @@ describe('a refusal the visitor cannot fix (drupal-api.md Corrections)', () => {
     // The popup's copy of the form is from before the editor added a required signature.
     const { response } = await request('/api/forms/callback');
     expect(((await response.json()) as { fields: { key: string }[] }).fields.map((f) => f.key)).not.toContain('podpis');
-    await control('/__demo/webforms/callback', { signature: true });
+    await control.webform('callback', { signature: true });
     const { status, json } = await post('callback', callback('Без Подписи'));
     expect(status).toBe(202);
     expect(json).toEqual({ queued: true });
     expect(named('Без Подписи')(await crmLeads())).toHaveLength(1);
-    await control('/__demo/webforms/callback', {});
+    await control.webform('callback', {});
     expect(
       submittedBy('Без Подписи')(await eventually(submissions, (list) => submittedBy('Без Подписи')(list).length > 0, 30_000)),
     ).toHaveLength(1);
@@ -221,7 +212,7 @@ describe('a refusal the visitor cannot fix (drupal-api.md Corrections)', () => {
   it("an error on a field keyed `message` is that field's, for the visitor to fix", async () => {
     // The popup's copy of the form is from before the editor made the comment required.
     expect((await request('/api/forms/callback')).response.status).toBe(200);
-    await control('/__demo/webforms/callback', { required: ['message'] });
+    await control.webform('callback', { required: ['message'] });
     const { status, json } = await post('callback', callback('Без Комментария'));
     expect(status).toBe(400);
     expect((json.errors as Record<string, string>).message).toMatch(/Комментарий/);
@@ -293,16 +284,16 @@ describe('logs', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('never hold personal data or file bytes, whatever became of the lead', async () => {
-    await control('/__demo/webforms/send_resume', { required: ['rezyume'] });
-    await control('/__demo/crm/fail', { times: 1 });
+    await control.webform('send_resume', { required: ['rezyume'] });
+    await control.crm.fail({ times: 1 });
     await post('send_resume', await resume('Анна Журнальная'));
-    await control('/__demo/webforms/callback', { closed: true });
+    await control.webform('callback', { closed: true });
     await post('callback', callback('Анна Журнальная'));
     await post('callback', callback('Анна Журнальная', { [HONEYPOT]: 'x' }));
     await demo.faults({ rules: [{ match: '/webform_rest/', status: 503 }] });
     await post('send_resume', await resume('Анна Журнальная'));
     await demo.faults({ rules: [] });
-    await control('/__demo/webforms/callback', { closed: false });
+    await control.webform('callback', { closed: false });
     await eventually(submissions, (list) => list.length > 0, 15_000);
     await pause(2000);
 

@@ -4,7 +4,7 @@
  */
 import { isolate } from '../../worker/state';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bindings, demoUrl, freshStart, request } from './helpers';
+import { bindings, control, demoUrl, freshStart, request } from './helpers';
 
 const SITE = 'http://127.0.0.1:8787';
 const EDITOR = { name: 'redaktor', pass: 'demo-redaktor-2013' };
@@ -78,12 +78,7 @@ describe("editors' logins and Drupal's flood control", () => {
   });
 
   it('shares one count among every visitor when Drupal does not trust the proxy (why settings.php needs reverse_proxy)', async () => {
-    const res = await fetch(`${demoUrl}/__demo/reverse-proxy`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ trusted: false }),
-    });
-    expect(res.status).toBe(200);
+    await control.reverseProxy(false);
     await guessFiveTimes({ 'CF-Connecting-IP': GUESSER });
     expect((await logInFrom({ 'CF-Connecting-IP': EDITORS_DESK }, EDITOR.pass)).status).toBe(429);
   });

@@ -5,20 +5,14 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TEST_SECRETS } from '../setup/secrets';
-import { demo, demoUrl, freshStart, page, request } from './helpers';
+import { control, demo, freshStart, page, request } from './helpers';
 
 /** The demo's six doctors and the switch's extra ones. */
 const OWN_DOCTORS = 6;
 const EXTRA = 60;
 
 async function extraDoctors(count: number) {
-  const res = await fetch(`${demoUrl}/__demo/doctors`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ count }),
-  });
-  expect(res.status).toBe(200);
-  expect(await res.json()).toEqual({ count });
+  expect(await control.doctors(count)).toEqual({ count });
 }
 
 const cardsOf = (html: string) => [...html.matchAll(/<li class="card[\s\S]*?<\/li>/g)].map((m) => m[0]);

@@ -15,7 +15,7 @@ import { failureOf, refusalOf } from '../../worker/leads/crm';
 import { readSubmitAnswer } from '../../worker/leads/submit';
 import type { RequestLine } from '../../worker/middleware/request-log';
 import { TEST_SECRETS } from '../setup/secrets';
-import { bindings, demo, demoUrl, eventually, firstAlias, freshStart, request } from './helpers';
+import { bindings, control, demo, eventually, firstAlias, freshStart, request } from './helpers';
 
 const SITE = 'http://127.0.0.1:8787';
 const EDITOR = { name: 'redaktor', pass: 'demo-redaktor-2013' };
@@ -154,20 +154,11 @@ async function submit(form: PopupForm): Promise<number> {
   return response.status;
 }
 
-async function control(path: string, body: unknown) {
-  const res = await fetch(`${demoUrl}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, path).toBe(200);
-}
-
 interface CrmLead {
   data: { name: string; comment: string };
 }
-const crmLeads = () => demo.json<CrmLead[]>('/__demo/crm/leads');
-const submissions = () => demo.json<{ data: Record<string, unknown> }[]>('/__demo/submissions');
+const crmLeads = () => control.crm.received<CrmLead>();
+const submissions = () => control.submissions<{ data: Record<string, unknown> }>();
 const mentionsPerson = (value: unknown) => JSON.stringify(value).includes(run);
 
 /** Every captured line that holds any of `needles`, with which. */
@@ -185,15 +176,11 @@ describe('no personal data and no secret in any log line', () => {
     expect(await submit('callback')).toBe(202);
     await demo.faults({ rules: [] });
     // A closed form: Drupal refuses with its own message; the CRM gets the lead now, Drupal later.
-    await control('/__demo/webforms/consultation', { closed: true });
+    await control.webform('consultation', { closed: true });
     expect(await submit('consultation')).toBe(202);
-    await control('/__demo/webforms/consultation', { closed: false });
+    await control.webform('consultation', { closed: false });
     // The CRM failing twice: deliveries are retried and logged.
-    await fetch(`${demoUrl}/__demo/crm/fail`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ times: 2 }),
-    });
+    await control.crm.fail({ times: 2 });
     expect(await submit('review')).toBe(200);
 
     // The deliveries have run (and logged) once the demo has them all.

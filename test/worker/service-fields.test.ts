@@ -6,7 +6,7 @@
  * Drupal sends it (the demo's lean schema, and fields edited through POST /__demo/nodes/{nid}).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { demo, demoUrl, freshStart, request } from './helpers';
+import { control, demo, freshStart, request } from './helpers';
 
 /** As a crawler gets it: the whole document in spec order (a visitor's stream sends late parts at its end). */
 async function servicePage(path: string) {
@@ -57,12 +57,8 @@ function find(services: DemoService[], what: string, test: (s: DemoService) => b
 
 /** Saves fields on a node as an editor of another clinic's Drupal might have them. */
 async function editFields(nid: number, edit: { fields?: Record<string, unknown>; removeFields?: string[] }) {
-  const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(edit),
-  });
-  expect(res.status, 'the demo switch POST /__demo/nodes/{nid}').toBe(200);
+  // The demo switch POST /__demo/nodes/{nid}: anything but 200 throws.
+  await control.edit(nid, edit);
 }
 
 let services: DemoService[];

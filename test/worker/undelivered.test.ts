@@ -12,7 +12,7 @@ import { consumeDeadLetters, keepUndelivered, unseal, UndeliveredUnreadable } fr
 import type { LeadMessage } from '../../worker/leads/lead';
 import type { UndeliveredRecord } from '../../worker/platform/seams';
 import { TEST_SECRETS } from '../setup/secrets';
-import { bindings, demo, demoUrl, eventually, freshStart, request, siteBindings } from './helpers';
+import { bindings, control, eventually, freshStart, request, siteBindings } from './helpers';
 
 const SITE = 'http://127.0.0.1:8787';
 const EDITOR = { name: 'redaktor', pass: 'demo-redaktor-2013' };
@@ -35,17 +35,8 @@ beforeEach(async () => {
   isolate().checkedSessions.clear();
 });
 afterEach(async () => {
-  await control('/__demo/crm/fail', { down: false, times: 0 });
+  await control.crm.fail({ down: false, times: 0 });
 });
-
-async function control(path: string, body: unknown) {
-  const res = await fetch(`${demoUrl}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, path).toBe(200);
-}
 
 const text = (html: string) => html.replaceAll('<!-- -->', '');
 
@@ -84,7 +75,7 @@ interface CrmLead {
   data: { name: string; phone: string; email: string };
   deliveries: number;
 }
-const crmLeads = () => demo.json<CrmLead[]>('/__demo/crm/leads');
+const crmLeads = () => control.crm.received<CrmLead>();
 const named = (name: string) => (list: CrmLead[]) => list.filter((l) => l.data.name === name);
 
 const PERSON = { name: 'Евдокия Недоставленная', phone: '+7 (916) 404-13-57', email: 'evdokiya.nedost@example.ru' };
@@ -126,7 +117,7 @@ async function failedJobs(): Promise<number | undefined> {
 
 describe('a lead past its last retry', () => {
   it('is kept encrypted, shown to editors, and delivered by «Доставить снова» once the CRM is back', { timeout: 90_000 }, async () => {
-    await control('/__demo/crm/fail', { down: true });
+    await control.crm.fail({ down: true });
     const { response, settled } = await request(
       '/api/forms/consultation',
       {},
@@ -214,7 +205,7 @@ describe('a lead past its last retry', () => {
     expect(await store().count()).toBe(1);
 
     // The CRM is back: «Доставить снова» queues it, it leaves the list, and the CRM gets it once.
-    await control('/__demo/crm/fail', { down: false });
+    await control.crm.fail({ down: false });
     const redelivered = await post(PAGE, { id: record.id, action: 'redeliver' }, { Cookie: cookie });
     expect(redelivered.status).toBe(200);
     expect(redelivered.html).toContain('снова поставлена в очередь');

@@ -4,7 +4,8 @@ import { yandexFeedXml, xmlText } from '../../worker/render/yandex-feed-xml';
 import type { NodeData } from '../../worker/drupal/types';
 import type { PriceGroup } from '../../worker/drupal/schemas/price';
 import { TEST_SECRETS } from '../setup/secrets';
-import { bindings, demo, demoUrl, freshStart, page, request } from './helpers';
+import { bindings, control, demo, demoUrl, freshStart, page, request } from './helpers';
+import type { NodeEdit } from '../../demo-origin/control-client';
 
 beforeEach(freshStart);
 
@@ -253,21 +254,11 @@ async function revalidate(tags: string) {
 }
 
 async function setPrices(sums: Record<string, string>) {
-  const res = await fetch(`${demoUrl}/__demo/prices`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ sums }),
-  });
-  expect(res.status).toBe(200);
+  await control.prices(sums);
 }
 
-async function editNode(nid: number, edit: Record<string, unknown>) {
-  const res = await fetch(`${demoUrl}/__demo/nodes/${nid}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(edit),
-  });
-  expect(res.status).toBe(200);
+async function editNode(nid: number, edit: NodeEdit) {
+  await control.edit(nid, edit);
 }
 
 // ---- The reader itself ---------------------------------------------------------------------------
@@ -480,12 +471,7 @@ describe('/feeds/yandex-doctors.xml', () => {
   });
 
   it("lists every doctor of a bigger clinic, past JSON:API's 50 a page", async () => {
-    const res = await fetch(`${demoUrl}/__demo/doctors`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ count: 60 }),
-    });
-    expect(res.status).toBe(200);
+    await control.doctors(60);
     const [expectedDoctors, { doctors }] = await Promise.all([demoDoctors(), feed()]);
     expect(expectedDoctors.length).toBeGreaterThan(50);
     expect(doctors.map((d) => d.url).sort()).toEqual(expectedDoctors.map((d) => `${SITE}${d.alias}`).sort());

@@ -3,6 +3,7 @@
  * without a sum is a title; a leading "*" in field_price_item marks a subtitle; some rows have a
  * special price; a row may carry child rows (`childs`). Sums are rubles, as strings.
  */
+import { demoState } from '../lib/state';
 
 export interface PriceRow {
   readonly code: string;
@@ -126,12 +127,6 @@ export const priceGroups: readonly PriceGroup[] = [
   },
 ];
 
-/**
- * Sums an editor changed since the last reset (POST /__demo/prices), by row code: what a
- * clinic's editor saving a new price does, so that a test can see the site pick it up.
- */
-const sumEdits = new Map<string, string>();
-
 /** Every code of a priced row (children included), for checking an edit names one. */
 export function pricedCodes(): Set<string> {
   const codes = new Set<string>();
@@ -145,13 +140,18 @@ export function pricedCodes(): Set<string> {
   return codes;
 }
 
-/** Replaces the previous edits; an empty map restores every sum. */
+/**
+ * Sums an editor changed since the last reset (POST /__demo/prices), by row code: what a clinic's
+ * editor saving a new price does, so that a test can see the site pick it up. Replaces the
+ * instance's previous edits; an empty map restores every sum.
+ */
 export function setPriceSums(sums: Readonly<Record<string, string>>): void {
-  sumEdits.clear();
-  for (const [code, sum] of Object.entries(sums)) sumEdits.set(code, sum);
+  const edits = demoState().priceSums;
+  edits.clear();
+  for (const [code, sum] of Object.entries(sums)) edits.set(code, sum);
 }
 
-export const priceSumEdits = (): Record<string, string> => Object.fromEntries(sumEdits);
+export const priceSumEdits = (): Record<string, string> => Object.fromEntries(demoState().priceSums);
 
 /** A row's sum as the demo serves it now. */
-export const sumOf = (r: PriceRow): string => (r.code && sumEdits.get(r.code)) || r.sum;
+export const sumOf = (r: PriceRow): string => (r.code && demoState().priceSums.get(r.code)) || r.sum;

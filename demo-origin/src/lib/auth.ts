@@ -7,7 +7,7 @@ import { getCookie } from 'hono/cookie';
 import { accountByUid, type Account } from '../content/users';
 import type { AppEnv } from '../env';
 import type { Ctx } from './http';
-import { state, type Session } from './state';
+import { demoState, type Session } from './state';
 import { uuidFor } from './uuid';
 
 /** Drupal's session cookie name: "SESS" + a hash of the cookie domain (fixed here). */
@@ -16,7 +16,7 @@ export const SESSION_COOKIE = 'SESS' + uuidFor('clinic-demo-origin-session').rep
 /** The session the request's cookie names, if it is a live one. */
 export function currentSession(c: Ctx): Session | null {
   const sid = getCookie(c, SESSION_COOKIE);
-  return sid ? (state.sessions.get(sid) ?? null) : null;
+  return sid ? (demoState().sessions.get(sid) ?? null) : null;
 }
 
 /** The active account of the request's session, if any. */
@@ -45,7 +45,7 @@ export function canViewUnpublished(c: Ctx): boolean {
  * the site's password, so the password is not checked.
  */
 function isApiAccountWithDrafts(c: Ctx): boolean {
-  const { viewUnpublished, user } = state.apiAccount;
+  const { viewUnpublished, user } = demoState().apiAccount;
   if (!viewUnpublished) return false;
   const header = c.req.header('Authorization');
   if (!header || !/^Basic\s/i.test(header)) return false;

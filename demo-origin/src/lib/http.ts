@@ -2,12 +2,16 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../env';
 import type { Json } from './json';
+import { demoState } from './state';
 
 export type Ctx = Context<AppEnv>;
 
-/** The request's origin: absolute URLs in responses are built from it, like Drupal does. */
+/**
+ * The request's origin, with the path the instance is served under: absolute URLs in responses
+ * are built from it, like Drupal does (a Drupal in a subdirectory includes it).
+ */
 export function originOf(c: Ctx): string {
-  return new URL(c.req.url).origin;
+  return new URL(c.req.url).origin + demoState().basePath;
 }
 
 /** Path and query exactly as received. */

@@ -4,7 +4,7 @@
  */
 import { blockContentByUuid, blockContents, type BlockContent } from '../content/blocks';
 import { fileByPath, fileByUuid, files, type FileRecord } from '../content/files';
-import { nodeByNid, nodeByUuid, nodes } from '../content/index';
+import { allNodes, nodeByNid, nodeByUuid } from '../content/index';
 import { HOME_NID, NOINDEX_NIDS } from '../content/pages';
 import { SITE } from '../content/site';
 import { BUNDLES, isBundle, type NodeRecord, type Ref, type RelField } from '../content/model';
@@ -254,7 +254,10 @@ function nodeType(bundle: string): ResourceType {
   return {
     name: `node--${bundle}`,
     path: `/jsonapi/node/${bundle}`,
-    all: () => nodes.filter((n) => n.bundle === bundle).map(nodeResource),
+    all: () =>
+      allNodes()
+        .filter((n) => n.bundle === bundle)
+        .map(nodeResource),
     byId: (uuid) => {
       const n = nodeByUuid(uuid);
       return n && n.bundle === bundle ? nodeResource(n) : null;

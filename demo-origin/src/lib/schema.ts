@@ -13,7 +13,7 @@
  * values" lists all see the lean bundle.
  */
 import { isJsonObject, type Json, type JsonObject } from './json';
-import { state, type SchemaMode } from './state';
+import { demoState, type SchemaMode } from './state';
 
 export const SCHEMA_MODES: readonly SchemaMode[] = ['full', 'lean'];
 
@@ -21,9 +21,10 @@ export function isSchemaMode(v: unknown): v is SchemaMode {
   return typeof v === 'string' && (SCHEMA_MODES as readonly string[]).includes(v);
 }
 
-/** The mode in force: the one POST /__demo/schema set, else the one DEMO_SCHEMA chose. */
+/** The mode in force: the one POST /__demo/schema set, else the instance's own, else the one DEMO_SCHEMA chose. */
 export function schemaMode(): SchemaMode {
-  return state.schemaOverride ?? state.schemaDefault;
+  const s = demoState();
+  return s.schemaOverride ?? s.schemaDefault ?? s.schemaFromVar;
 }
 
 export function isLean(): boolean {

@@ -1,30 +1,14 @@
 /**
- * Module-level state of the demo origin (one isolate under wrangler dev): fault configuration,
- * schema mode, request counters, accepted webform submissions, login sessions, failed logins (flood
- * control) and the demo CRM's leads and failure switch. Node edits live in content/edits.ts.
+ * The state of one demo origin (createDemoOrigin): fault configuration, schema mode, request
+ * counters, accepted webform submissions, uploads, login sessions, failed logins (flood control),
+ * switches, node edits, extra nodes and price edits. Every instance has its own, so that test
+ * files can each ask for a fresh Drupal (README.md, "Instances"); handlers reach the one of the
+ * request they answer through Hono's context storage (demoState()).
  */
+import { tryGetContext } from 'hono/context-storage';
 import type { Json, JsonObject } from './json';
-
-export interface FaultRule {
-  /** Applies when the request's path+query (URL-decoded) contains this string. */
-  readonly match: string;
-  readonly delayMs?: number;
-  readonly status?: number;
-  readonly hang?: boolean;
-  /**
-   * Answers a body that is not what the site expects, with the rule's status (200 unless given):
-   * `html` a text/html maintenance page; `broken-json` the real response cut off half-way.
-   */
-  readonly body?: FaultBody;
-}
-
-export type FaultBody = 'html' | 'broken-json';
-
-export interface FaultConfig {
-  /** Overrides DEMO_DELAY_MS when set. */
-  readonly delayMs?: number;
-  readonly rules: readonly FaultRule[];
-}
+import type { FaultConfig } from './fault-rule';
+import type { NodeRecord } from '../content/model';
 
 export interface Submission {
   readonly sid: string;
@@ -48,41 +32,6 @@ export interface WebformSwitch {
   readonly signature?: boolean;
 }
 
-/** What the demo CRM keeps of a file it received: never the bytes. */
-export interface CrmFileRecord {
-  readonly name: string;
-  readonly type: string | null;
-  readonly size: number;
-  readonly sha256: string;
-}
-
-/** A lead the demo CRM accepted (POST /__demo/crm/webhook). */
-export interface CrmLead {
-  readonly id: string;
-  readonly received_at: string;
-  readonly idempotency_key: string | null;
-  /** Calls that carried this lead's idempotency key (1, or more when the site retried a delivered lead). */
-  deliveries: number;
-  /** The posted object, without the files' content. */
-  readonly data: JsonObject;
-  readonly files: readonly CrmFileRecord[];
-}
-
-export interface CrmState {
-  leads: CrmLead[];
-  nextId: number;
-  /** The next this many webhook calls answer 503. */
-  failTimes: number;
-  /** Every webhook call answers 503 while set. */
-  down: boolean;
-  /** Webhook calls answered 503 by the switch since the last reset. */
-  failed: number;
-}
-
-function emptyCrm(): CrmState {
-  return { leads: [], nextId: 1, failTimes: 0, down: false, failed: 0 };
-}
-
 export interface Session {
   readonly id: string;
   readonly uid: number;
@@ -93,62 +42,148 @@ export interface Session {
 /** Field layout the demo answers in (README.md, "Schema modes"). */
 export type SchemaMode = 'full' | 'lean';
 
-export const state = {
-  faults: { rules: [] } as FaultConfig,
-  /** The mode DEMO_SCHEMA chose (refreshed from the binding on every request). */
-  schemaDefault: 'full' as SchemaMode,
-  /** The mode POST /__demo/schema set; null: the DEMO_SCHEMA one. */
-  schemaOverride: null as SchemaMode | null,
-  total: 0,
-  byUrl: new Map<string, number>(),
-  submissions: [] as Submission[],
-  sessions: new Map<string, Session>(),
-  /**
-   * Failed login times (ms) of POST /user/login's flood control, per core's identifiers:
-   * `user:{uid}-{ip}` (user flood) and `ip:{ip}` (IP flood).
-   */
-  loginFailures: new Map<string, number[]>(),
-  /** Whether the client IP is read from X-Forwarded-For, as settings.php's `reverse_proxy` makes Drupal do. */
-  trustsReverseProxy: true,
-  crm: emptyCrm(),
-  /** webform_rest's upload resource, a patch no release has (POST /__demo/modules {"webformUpload": true}). */
-  webformUpload: false,
-  /** Per form id: POST /__demo/webforms/{id}. */
-  webformSwitches: new Map<string, WebformSwitch>(),
-  /**
-   * The site's API account (HTTP Basic) as Drupal's permissions make it: with "view any unpublished
-   * content" it gets drafts from translate-path and JSON:API, as an editor's session does.
-   */
-  apiAccount: { viewUnpublished: false } as ApiAccount,
-};
-
 export interface ApiAccount {
   readonly viewUnpublished: boolean;
   /** Only Basic credentials with this user name are that account; without it, any Basic credentials are. */
   readonly user?: string;
 }
 
-export function resetState(): void {
-  state.faults = { rules: [] };
-  state.schemaOverride = null;
-  state.total = 0;
-  state.byUrl.clear();
-  state.submissions = [];
-  state.loginFailures.clear();
-  state.trustsReverseProxy = true;
-  state.crm = emptyCrm();
-  state.webformUpload = false;
-  state.webformSwitches.clear();
-  state.apiAccount = { viewUnpublished: false };
+/** What a node edit (POST /__demo/nodes/{nid}) may change: content/edits.ts. */
+export interface NodeValues {
+  readonly title: string;
+  readonly status: boolean;
+  readonly changed: string;
+  readonly fields: Readonly<Record<string, Json>>;
 }
 
+/** The fault configuration, shared with the demo CRM of the same instance (only rules naming it reach it). */
+export interface FaultSwitch {
+  config: FaultConfig;
+}
+
+export function createFaultSwitch(): FaultSwitch {
+  return { config: { rules: [] } };
+}
+
+export interface DemoState {
+  /** The path the instance is served under ("" for the default one): absolute URLs include it. */
+  readonly basePath: string;
+  readonly faults: FaultSwitch;
+  /** The mode the instance was created with; null: the one the DEMO_SCHEMA var chooses. */
+  readonly schemaDefault: SchemaMode | null;
+  /** The mode DEMO_SCHEMA chose (refreshed from the binding on every request). */
+  schemaFromVar: SchemaMode;
+  /** The mode POST /__demo/schema set; null: the default one. */
+  schemaOverride: SchemaMode | null;
+  total: number;
+  readonly byUrl: Map<string, number>;
+  submissions: Submission[];
+  readonly sessions: Map<string, Session>;
+  /** Created lazily: Workers forbid random values in the global scope. */
+  anonymousToken: string | null;
+  /**
+   * Failed login times (ms) of POST /user/login's flood control, per core's identifiers:
+   * `user:{uid}-{ip}` (user flood) and `ip:{ip}` (IP flood).
+   */
+  readonly loginFailures: Map<string, number[]>;
+  /** Whether the client IP is read from X-Forwarded-For, as settings.php's `reverse_proxy` makes Drupal do. */
+  trustsReverseProxy: boolean;
+  /** webform_rest's upload resource, a patch no release has (POST /__demo/modules {"webformUpload": true}). */
+  webformUpload: boolean;
+  /** Files uploaded through the upload resource, by fid: their name and size only. */
+  readonly uploads: Map<string, { name: string; size: number }>;
+  nextFid: number;
+  /** Per form id: POST /__demo/webforms/{id}. */
+  readonly webformSwitches: Map<string, WebformSwitch>;
+  /**
+   * The site's API account (HTTP Basic) as Drupal's permissions make it: with "view any unpublished
+   * content" it gets drafts from translate-path and JSON:API, as an editor's session does.
+   */
+  apiAccount: ApiAccount;
+  /** Edited nodes' values, by nid (content/edits.ts). */
+  readonly edits: Map<number, NodeValues>;
+  /** A bigger clinic's extra nodes (POST /__demo/doctors), in nid order, with their lookups. */
+  extraNodes: readonly NodeRecord[];
+  /** Price sums an editor changed (POST /__demo/prices), by row code. */
+  readonly priceSums: Map<string, string>;
+  /** What else POST /__demo/reset clears (the instance's demo CRM). */
+  readonly onReset: () => void;
+}
+
+export interface StateOptions {
+  readonly basePath?: string;
+  readonly schema?: SchemaMode;
+  readonly faults?: FaultSwitch;
+  readonly onReset?: () => void;
+}
+
+export function createState(options: StateOptions = {}): DemoState {
+  return {
+    basePath: options.basePath ?? '',
+    faults: options.faults ?? createFaultSwitch(),
+    schemaDefault: options.schema ?? null,
+    schemaFromVar: 'full',
+    schemaOverride: null,
+    total: 0,
+    byUrl: new Map(),
+    submissions: [],
+    sessions: new Map(),
+    anonymousToken: null,
+    loginFailures: new Map(),
+    trustsReverseProxy: true,
+    webformUpload: false,
+    uploads: new Map(),
+    nextFid: 1000,
+    webformSwitches: new Map(),
+    apiAccount: { viewUnpublished: false },
+    edits: new Map(),
+    extraNodes: [],
+    priceSums: new Map(),
+    onReset: options.onReset ?? (() => undefined),
+  };
+}
+
+/** POST /__demo/reset: everything but login sessions (and the uploads' fids, which keep counting). */
+export function resetState(s: DemoState): void {
+  s.faults.config = { rules: [] };
+  s.schemaOverride = null;
+  s.total = 0;
+  s.byUrl.clear();
+  s.submissions = [];
+  s.loginFailures.clear();
+  s.trustsReverseProxy = true;
+  s.webformUpload = false;
+  s.webformSwitches.clear();
+  s.apiAccount = { viewUnpublished: false };
+  s.edits.clear();
+  s.extraNodes = [];
+  s.priceSums.clear();
+  s.onReset();
+}
+
+export interface StateEnv {
+  Variables: { demo: DemoState };
+}
+
+/**
+ * The state of the instance answering the current request. Outside a request (module
+ * initialisation), a blank state: what the content files define.
+ */
+export function demoState(): DemoState {
+  return tryGetContext<StateEnv>()?.var.demo ?? blank;
+}
+
+const blank = createState();
+
 export function countRequest(key: string): void {
-  state.total += 1;
-  state.byUrl.set(key, (state.byUrl.get(key) ?? 0) + 1);
+  const s = demoState();
+  s.total += 1;
+  s.byUrl.set(key, (s.byUrl.get(key) ?? 0) + 1);
 }
 
 export function requestsJson(): Json {
+  const s = demoState();
   const byUrl: JsonObject = {};
-  for (const [k, v] of state.byUrl) byUrl[k] = v;
-  return { total: state.total, byUrl };
+  for (const [k, v] of s.byUrl) byUrl[k] = v;
+  return { total: s.total, byUrl };
 }

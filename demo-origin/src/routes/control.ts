@@ -1,46 +1,25 @@
 /**
- * Test control (demo only; the site never calls these): fault injection, schema mode, request
- * counters, submissions, node edits (title, published status), reset (which also clears the demo
- * CRM of routes/crm.ts and restores edited nodes). Also the
- * middleware that reads DEMO_SCHEMA, and the one that applies DEMO_DELAY_MS and the fault rules to
- * every API request: delays, hangs, error statuses, and bodies a real Drupal sends when it
- * misbehaves (an HTML maintenance page, JSON cut off mid-way); crmFaults applies to the demo CRM
- * only the rules that name it.
+ * Test control (demo only; the site never calls these) of the answering instance: fault
+ * configuration (applied by lib/faults.ts), schema mode, request counters, submissions, node edits,
+ * switches, reset (which also clears the instance's demo CRM and restores edited nodes). Also the
+ * middleware that reads DEMO_SCHEMA.
  */
-import { Hono, type Context, type MiddlewareHandler, type Next } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { editNode, resetNodeEdits } from '../content/edits';
+import { editNode } from '../content/edits';
 import { webformById } from '../content/webforms';
 import { extraDoctors, MAX_EXTRA_DOCTORS } from '../content/extra-doctors';
 import { pricedCodes, priceSumEdits, setPriceSums } from '../content/prices';
 import { extraNodeCount, nodeByNid, setExtraNodes } from '../content/index';
 import type { NodeRecord } from '../content/model';
 import type { AppEnv } from '../env';
-import { json, noContent, rawPathAndQuery } from '../lib/http';
-import { errorDocument, reasonPhrase } from '../lib/jsonapi';
+import { json, noContent } from '../lib/http';
 import type { Json } from '../lib/json';
 import { isSchemaMode, schemaMode, SCHEMA_MODES } from '../lib/schema';
-import { countRequest, requestsJson, resetState, state, type FaultConfig, type FaultRule } from '../lib/state';
+import { faultConfigSchema, type FaultConfig } from '../lib/fault-rule';
+import { demoState, requestsJson, resetState } from '../lib/state';
 
 export const controlRoutes = new Hono<AppEnv>();
-
-/** How long a hanging request waits before it finally gives up (10 minutes). */
-const HANG_MS = 10 * 60 * 1000;
-
-const faultSchema = z.object({
-  delayMs: z.number().int().min(0).max(HANG_MS).optional(),
-  rules: z
-    .array(
-      z.object({
-        match: z.string().min(1),
-        delayMs: z.number().int().min(0).max(HANG_MS).optional(),
-        status: z.number().int().min(100).max(599).optional(),
-        hang: z.boolean().optional(),
-        body: z.enum(['html', 'broken-json']).optional(),
-      }),
-    )
-    .optional(),
-});
 
 controlRoutes.post('/__demo/faults', async (c) => {
   let body: unknown;
@@ -55,14 +34,14 @@ controlRoutes.post('/__demo/faults', async (c) => {
       400,
     );
   }
-  const parsed = faultSchema.safeParse(body);
+  const parsed = faultConfigSchema.safeParse(body);
   if (!parsed.success)
     return json({ error: 'Invalid fault config', issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) }, 400);
   const config: FaultConfig = {
     rules: parsed.data.rules ?? [],
     ...(parsed.data.delayMs !== undefined ? { delayMs: parsed.data.delayMs } : {}),
   };
-  state.faults = config;
+  demoState().faults.config = config;
   return json(faultsJson());
 });
 
@@ -83,7 +62,7 @@ controlRoutes.post('/__demo/schema', async (c) => {
       400,
     );
   }
-  state.schemaOverride = mode;
+  demoState().schemaOverride = mode;
   return json({ mode: schemaMode() });
 });
 
@@ -95,19 +74,16 @@ controlRoutes.post('/__demo/reverse-proxy', async (c) => {
   const body: unknown = await c.req.json().catch(() => undefined);
   const trusted = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { trusted?: unknown }).trusted : undefined;
   if (typeof trusted !== 'boolean') return json({ error: 'Body must be JSON {"trusted": true | false}' }, 400);
-  state.trustsReverseProxy = trusted;
+  demoState().trustsReverseProxy = trusted;
   return json({ trusted });
 });
 
-controlRoutes.get('/__demo/reverse-proxy', () => json({ trusted: state.trustsReverseProxy }));
+controlRoutes.get('/__demo/reverse-proxy', () => json({ trusted: demoState().trustsReverseProxy }));
 
 controlRoutes.get('/__demo/requests', () => json(requestsJson()));
 
 controlRoutes.post('/__demo/reset', () => {
-  resetState();
-  resetNodeEdits();
-  setExtraNodes([]);
-  setPriceSums({});
+  resetState(demoState());
   return noContent();
 });
 
@@ -132,14 +108,14 @@ const apiAccountSchema = z.object({ viewUnpublished: z.boolean(), user: z.string
 controlRoutes.post('/__demo/api-account', async (c) => {
   const parsed = apiAccountSchema.safeParse(await c.req.json().catch(() => undefined));
   if (!parsed.success) return json({ error: 'Body must be JSON {"viewUnpublished": true | false, "user"?: "name"}' }, 400);
-  state.apiAccount = parsed.data;
+  demoState().apiAccount = parsed.data;
   return json(apiAccountJson());
 });
 
 controlRoutes.get('/__demo/api-account', () => json(apiAccountJson()));
 
 function apiAccountJson(): Json {
-  return { viewUnpublished: state.apiAccount.viewUnpublished, user: state.apiAccount.user ?? null };
+  return { viewUnpublished: demoState().apiAccount.viewUnpublished, user: demoState().apiAccount.user ?? null };
 }
 
 // A bigger clinic (README.md, "Test control"): {"count": n} extra published doctors; reset removes them.
@@ -225,7 +201,14 @@ controlRoutes.post('/__demo/nodes/:nid', async (c) => {
 
 controlRoutes.get('/__demo/submissions', () =>
   json(
-    state.submissions.map((s) => ({ sid: s.sid, webform_id: s.webform_id, created: s.created, auth: s.auth, uri: s.uri, data: s.data })),
+    demoState().submissions.map((s) => ({
+      sid: s.sid,
+      webform_id: s.webform_id,
+      created: s.created,
+      auth: s.auth,
+      uri: s.uri,
+      data: s.data,
+    })),
   ),
 );
 
@@ -236,11 +219,11 @@ controlRoutes.post('/__demo/modules', async (c) => {
     .strict()
     .safeParse(await c.req.json().catch(() => undefined));
   if (!parsed.success) return json({ error: 'Body must be JSON {"webformUpload": true | false}' }, 400);
-  state.webformUpload = parsed.data.webformUpload;
-  return json({ webformUpload: state.webformUpload });
+  demoState().webformUpload = parsed.data.webformUpload;
+  return json({ webformUpload: demoState().webformUpload });
 });
 
-controlRoutes.get('/__demo/modules', () => json({ webformUpload: state.webformUpload }));
+controlRoutes.get('/__demo/modules', () => json({ webformUpload: demoState().webformUpload }));
 
 // A form as an editor changed it (README.md, "Test control"): closed, elements made required, a required signature.
 const webformSwitchSchema = z
@@ -253,7 +236,7 @@ controlRoutes.post('/__demo/webforms/:id', async (c) => {
   const parsed = webformSwitchSchema.safeParse(await c.req.json().catch(() => undefined));
   if (!parsed.success)
     return json({ error: 'Body must be JSON {"closed"?: true | false, "required"?: ["element key", …], "signature"?: true | false}' }, 400);
-  state.webformSwitches.set(form.id, parsed.data);
+  demoState().webformSwitches.set(form.id, parsed.data);
   return json(parsed.data);
 });
 
@@ -269,12 +252,12 @@ export const demoSchema: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!isSchemaMode(mode)) {
     return json({ message: `DEMO_SCHEMA must be ${SCHEMA_MODES.map((m) => `"${m}"`).join(' or ')}, not "${raw}".` }, 500);
   }
-  state.schemaDefault = mode;
+  demoState().schemaFromVar = mode;
   await next();
 };
 
 function faultsJson(): Json {
-  const f = state.faults;
+  const f = demoState().faults.config;
   return {
     ...(f.delayMs !== undefined ? { delayMs: f.delayMs } : {}),
     rules: f.rules.map((r) => ({
@@ -285,100 +268,4 @@ function faultsJson(): Json {
       ...(r.body !== undefined ? { body: r.body } : {}),
     })),
   };
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function safeDecode(s: string): string {
-  try {
-    return decodeURIComponent(s.replace(/\+/g, ' '));
-  } catch {
-    return s;
-  }
-}
-
-/** What a Drupal behind a failing PHP or a maintenance switch answers instead of JSON. */
-const MAINTENANCE_HTML =
-  '<!DOCTYPE html>\n<html lang="ru"><head><meta charset="utf-8"><title>Сайт на обслуживании</title></head>' +
-  '<body><h1>Сайт на техническом обслуживании</h1><p>Скоро вернёмся. Site is currently under maintenance.</p></body></html>\n';
-
-/** The fault rules whose `match` the request's path+query (raw or URL-decoded) contains. */
-function matchingRules(url: string): FaultRule[] {
-  const key = rawPathAndQuery(url);
-  const decoded = safeDecode(key);
-  return state.faults.rules.filter((r) => decoded.includes(r.match) || key.includes(r.match));
-}
-
-/**
- * Counts every API request, then applies the delay (fault config delayMs, else DEMO_DELAY_MS;
- * a matching rule's delayMs replaces both) and the first matching hang rule, else the first
- * matching status/body rule.
- */
-export const demoFaults: MiddlewareHandler<AppEnv> = async (c, next) => {
-  countRequest(rawPathAndQuery(c.req.url));
-  const envDelay = Number(c.env?.DEMO_DELAY_MS ?? '0');
-  const baseDelay = state.faults.delayMs ?? (Number.isFinite(envDelay) ? envDelay : 0);
-  return applyFaults(c, next, matchingRules(c.req.url), baseDelay);
-};
-
-/** A rule that names the demo CRM (`match` starting with this) is the only kind that reaches it. */
-export const CRM_RULE_PREFIX = '/__demo/crm';
-
-/**
- * The demo CRM's webhook is no Drupal call: it is never counted, and neither DEMO_DELAY_MS, the
- * config's delayMs nor a catch-all rule such as `{"match": "/"}` touch it. Only rules whose `match`
- * starts with /__demo/crm apply (e.g. `{"match": "/__demo/crm/webhook", "hang": true}`).
- */
-export const crmFaults: MiddlewareHandler<AppEnv> = async (c, next) =>
-  applyFaults(
-    c,
-    next,
-    matchingRules(c.req.url).filter((r) => r.match.startsWith(CRM_RULE_PREFIX)),
-    0,
-  );
-
-async function applyFaults(c: Context<AppEnv>, next: Next, rules: readonly FaultRule[], baseDelay: number): Promise<Response | void> {
-  const ruleDelays = rules.flatMap((r) => (r.delayMs !== undefined ? [r.delayMs] : []));
-  const delay = ruleDelays.length ? Math.max(...ruleDelays) : baseDelay;
-  if (delay > 0) await sleep(delay);
-
-  if (rules.some((r) => r.hang)) {
-    await sleep(HANG_MS);
-    return json({ message: 'Demo fault: the request hung and was finally abandoned.' }, 504);
-  }
-  const answerRule = rules.find((r) => r.status !== undefined || r.body !== undefined);
-  if (answerRule?.body === 'html') {
-    return new Response(MAINTENANCE_HTML, { status: answerRule.status ?? 200, headers: { 'Content-Type': 'text/html; charset=UTF-8' } });
-  }
-  if (answerRule?.body === 'broken-json') {
-    await next();
-    c.res = await truncated(c.res, answerRule);
-    return;
-  }
-  const statusRule = answerRule;
-  if (statusRule?.status !== undefined) {
-    const status = statusRule.status;
-    const detail = `Demo fault: HTTP ${status} injected for "${statusRule.match}".`;
-    if (new URL(c.req.url).pathname.startsWith('/jsonapi')) {
-      return new Response(JSON.stringify(errorDocument(status, detail, c.req.url)), {
-        status,
-        headers: { 'Content-Type': 'application/vnd.api+json' },
-      });
-    }
-    return json({ message: `${reasonPhrase(status)}. ${detail}` }, status);
-  }
-  await next();
-}
-
-/**
- * The real answer with its body cut off half-way (as when Drupal's PHP dies mid-response or a
- * proxy drops the connection), keeping its Content-Type; status 200 unless the rule gives one.
- */
-async function truncated(res: Response, rule: FaultRule): Promise<Response> {
-  const text = await res.text();
-  const headers = new Headers(res.headers);
-  headers.delete('Content-Length');
-  return new Response(text.slice(0, Math.floor(text.length / 2)), { status: rule.status ?? 200, headers });
 }

@@ -8,7 +8,7 @@
 import { Hono } from 'hono';
 import { actions, articles } from '../content/actions-articles';
 import { FILES_BASE, styleUrl } from '../content/files';
-import { byCreatedDesc, nodeByNid, nodes, publishedOfBundle } from '../content/index';
+import { allNodes, byCreatedDesc, nodeByNid, publishedOfBundle } from '../content/index';
 import { galleries } from '../content/media';
 import { refImages, refNids, type NodeRecord } from '../content/model';
 import { FORBIDDEN_NID, NOT_FOUND_NID } from '../content/pages';
@@ -357,7 +357,7 @@ restViewRoutes.get('/rest/search', (c) => {
   if (words.length === 0) return rows([]);
 
   const scored: Array<{ row: Row; score: number; created: number }> = [];
-  for (const n of nodes) {
+  for (const n of allNodes()) {
     if (!n.status || n.bundle === 'sliders' || SEARCH_EXCLUDED.has(n.nid)) continue;
     const title = foldRu(n.title);
     const extra = [n.fields.field_question, n.fields.field_post, n.fields.field_subtitle].filter((v): v is string => typeof v === 'string');

@@ -9,15 +9,12 @@ import type { AppEnv } from '../env';
 import { currentSession, SESSION_COOKIE } from '../lib/auth';
 import { json, noContent, noRoute, textPlain, type Ctx } from '../lib/http';
 import { isJsonObject, type Json, type JsonObject } from '../lib/json';
-import { state, type Session } from '../lib/state';
+import { demoState, type Session } from '../lib/state';
 import { randomToken, uuidFor } from '../lib/uuid';
 
 export const userRoutes = new Hono<AppEnv>();
 
 export { SESSION_COOKIE };
-
-/** Created lazily: Workers forbid random values in the global scope. */
-let anonymousToken: string | null = null;
 
 function basicAccount(c: Ctx): Account | null {
   const h = c.req.header('Authorization');
@@ -61,20 +58,20 @@ const IP_FLOOD_LIMIT = 50;
 const IP_FLOOD_WINDOW_MS = 60 * 60 * 1000;
 
 function recentFailures(identifier: string, windowMs: number, now: number): number[] {
-  const list = (state.loginFailures.get(identifier) ?? []).filter((t) => now - t < windowMs);
-  if (list.length) state.loginFailures.set(identifier, list);
-  else state.loginFailures.delete(identifier);
+  const list = (demoState().loginFailures.get(identifier) ?? []).filter((t) => now - t < windowMs);
+  if (list.length) demoState().loginFailures.set(identifier, list);
+  else demoState().loginFailures.delete(identifier);
   return list;
 }
 
 function register(identifier: string, windowMs: number, now: number): void {
-  state.loginFailures.set(identifier, [...recentFailures(identifier, windowMs, now), now]);
+  demoState().loginFailures.set(identifier, [...recentFailures(identifier, windowMs, now), now]);
 }
 
 /** The client IP as Drupal would see it (Symfony's getClientIp with the peer as the only trusted proxy). */
 function clientIp(c: Ctx): string {
   const peer = c.req.header('CF-Connecting-IP') ?? '127.0.0.1';
-  if (!state.trustsReverseProxy) return peer;
+  if (!demoState().trustsReverseProxy) return peer;
   const forwarded = (c.req.header('X-Forwarded-For') ?? '')
     .split(',')
     .map((ip) => ip.trim())
@@ -132,10 +129,10 @@ userRoutes.post('/user/login', async (c) => {
     if (userIdentifier) register(userIdentifier, FLOOD_WINDOW_MS, now);
     return json({ message: 'Sorry, unrecognized username or password.' }, 400);
   }
-  state.loginFailures.delete(`user:${account.uid}-${ip}`);
+  demoState().loginFailures.delete(`user:${account.uid}-${ip}`);
 
   const session: Session = { id: randomToken(), uid: account.uid, csrfToken: randomToken(), logoutToken: randomToken() };
-  state.sessions.set(session.id, session);
+  demoState().sessions.set(session.id, session);
   return json(
     {
       // `roles` only with "administer users" (core's field access on the user entity): an editor's login has none.
@@ -155,8 +152,9 @@ userRoutes.get('/user/login_status', (c) => textPlain(currentAccount(c) ? '1' : 
 // ---- CSRF token ----------------------------------------------------------------------------------
 
 function token(c: Ctx): Response {
-  anonymousToken ??= randomToken();
-  return textPlain(currentSession(c)?.csrfToken ?? anonymousToken);
+  const s = demoState();
+  s.anonymousToken ??= randomToken();
+  return textPlain(currentSession(c)?.csrfToken ?? s.anonymousToken);
 }
 userRoutes.get('/session/token', token);
 /** Deprecated D8.0/8.1 path, kept as an alias for legacy clients (drupal-api.md §4b). */
@@ -226,13 +224,13 @@ userRoutes.post('/user/logout', (c) => {
   const s = currentSession(c);
   if (!s) return json({ message: 'This route can only be accessed by authenticated users.' }, 403);
   if (c.req.query('token') !== s.logoutToken) return json({ message: "'csrf_token' URL query argument is invalid." }, 403);
-  state.sessions.delete(s.id);
+  demoState().sessions.delete(s.id);
   return noContent({ 'Set-Cookie': cookieHeader('deleted', 0) });
 });
 
 /** Legacy logout of the old front end's auth module: always 204, ends the session if there is one. */
 userRoutes.post('/api/auth/logout', (c) => {
   const s = currentSession(c);
-  if (s) state.sessions.delete(s.id);
+  if (s) demoState().sessions.delete(s.id);
   return noContent(s ? { 'Set-Cookie': cookieHeader('deleted', 0) } : {});
 });

@@ -12,7 +12,7 @@ import { PREDEFINED_OPTIONS, webformById, type ElementDef, type WebformDef } fro
 import type { AppEnv } from '../env';
 import { badFormat, json, noRoute, phpError } from '../lib/http';
 import { isJsonObject, type Json, type JsonObject } from '../lib/json';
-import { state, type Submission } from '../lib/state';
+import { demoState, type Submission } from '../lib/state';
 
 // ---- Switches: the form as an editor changed it (POST /__demo/webforms/{id}) -------------------------
 
@@ -37,7 +37,7 @@ function withRequired(elements: Readonly<Record<string, ElementDef>>, required: 
 
 /** The form with its switches applied. */
 function switched(form: WebformDef): WebformDef {
-  const switches = state.webformSwitches.get(form.id);
+  const switches = demoState().webformSwitches.get(form.id);
   if (!switches) return form;
   const elements = withRequired(form.elements, new Set(switches.required ?? []));
   if (switches.signature) {
@@ -168,11 +168,11 @@ function minutes(hhmm: string): number | null {
   return h < 24 && min < 60 ? h * 60 + min : null;
 }
 
-/** Files uploaded through the upload resource, by fid: their name and size only. */
-const uploads = new Map<string, { name: string; size: number }>();
-let nextFid = 1000;
-
-const uploadedFile = (fid: string): FileInfo => ({ fid, name: uploads.get(fid)?.name ?? null, size: uploads.get(fid)?.size ?? null });
+/** A file uploaded through the upload resource (the instance keeps its name and size only). */
+const uploadedFile = (fid: string): FileInfo => {
+  const file = demoState().uploads.get(fid);
+  return { fid, name: file?.name ?? null, size: file?.size ?? null };
+};
 
 /** What the demo keeps of an uploaded file: its name and size, never its content. */
 interface FileInfo {
@@ -447,7 +447,7 @@ function authKind(header: string | undefined): Submission['auth'] {
  */
 webformRoutes.post('/webform_rest/:id/upload/:field', async (c) => {
   // A stock webform_rest: no such route.
-  if (!state.webformUpload) return noRoute(c);
+  if (!demoState().webformUpload) return noRoute(c);
   const form = webformById(c.req.param('id'));
   if (!form) return json({ message: "Can't load webform." }, 404);
   const field = flatten(form.elements).find(([key]) => key === c.req.param('field'))?.[1];
@@ -470,8 +470,9 @@ webformRoutes.post('/webform_rest/:id/upload/:field', async (c) => {
       422,
     );
   }
-  const fid = String(nextFid++);
-  uploads.set(fid, { name, size });
+  const s = demoState();
+  const fid = String(s.nextFid++);
+  s.uploads.set(fid, { name, size });
   return json({ fid: [{ value: Number(fid) }], filename: [{ value: name }], filesize: [{ value: size }] }, 201);
 });
 
@@ -500,7 +501,7 @@ webformRoutes.post('/webform_rest/submit', async (c) => {
   if (!found) return json({ error: { message: 'Invalid webform_id value.' } }, 400);
   const form = switched(found);
   if (data.draft === true) return json({ error: { message: 'This webform does not allow draft submissions.' } }, 400);
-  if (state.webformSwitches.get(form.id)?.closed) return json({ error: { message: CLOSED_MESSAGE } }, 400);
+  if (demoState().webformSwitches.get(form.id)?.closed) return json({ error: { message: CLOSED_MESSAGE } }, 400);
 
   // An email_confirm's value is one string, which webform copies into both of its inputs; anything else
   // (an object of the two inputs, say) reaches PHP's trim() and is an uncaught TypeError: 500 text/plain.
@@ -515,7 +516,7 @@ webformRoutes.post('/webform_rest/submit', async (c) => {
     return json({ message: 'Submitted Data contains validation errors.', error: errors }, 400);
   }
   const sid = crypto.randomUUID();
-  state.submissions.push({
+  demoState().submissions.push({
     sid,
     webform_id: form.id,
     created: new Date().toISOString(),
