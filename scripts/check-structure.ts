@@ -36,7 +36,8 @@ for (const file of sources) {
     const at = `${relative(ROOT, join(ROOT, file))}:${index + 1}`;
     if (/view\.bundle\s*===/.test(line) && !file.startsWith(join('worker', 'bundles')))
       breaches.push(`${at}: a bundle's view read outside its folder`);
-    if (/issue [0-9]|spec §/i.test(line)) breaches.push(`${at}: cites a document outside the repository (${line.trim()})`);
+    if (/issue [0-9]|spec §|(drupal-api|site-spec|design-card|booking-apis|roadmap)\.md/i.test(line))
+      breaches.push(`${at}: cites a document outside the repository (${line.trim()})`);
   });
 }
 

@@ -1,7 +1,7 @@
 /**
  * The demo origin's stand-ins for the lead pipeline: the demo CRM webhook (token,
  * recording, idempotency key, failure switch, reset, fault isolation) and webform_rest's submit
- * (drupal-api.md §3c: error and success shapes, what a submission keeps).
+ * (docs/drupal.md §3c: error and success shapes, what a submission keeps).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_ORIGIN_TEST_VARS } from '../setup/secrets';
@@ -192,7 +192,7 @@ describe('demo CRM webhook', () => {
   });
 });
 
-describe('webform_rest submit (drupal-api.md §3c)', () => {
+describe('webform_rest submit (docs/drupal.md §3c)', () => {
   it('answers the validation error map for missing required fields', async () => {
     const res = await submit({ webform_id: 'consultation', ...PAGE });
     expect(res.status).toBe(400);

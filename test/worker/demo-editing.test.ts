@@ -2,7 +2,7 @@
  * The demo origin's editing switches for the editors' mode: renaming and unpublishing
  * a node (POST /__demo/nodes/{nid}) shows in every answer and reset restores it; an editor's login
  * session sees unpublished nodes in JSON:API and translate-path while anonymous requests get 403;
- * user flood control blocks a name after 5 failed logins (drupal-api.md §4a).
+ * user flood control blocks a name after 5 failed logins (docs/drupal.md §4a).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { control, demo, demoUrl } from './helpers';

@@ -9,7 +9,7 @@ import { SearchResultsSchema } from '../../worker/drupal/schemas/search';
 import { TranslatePathSchema } from '../../worker/drupal/schemas/translate-path';
 import { z } from 'zod';
 
-// Each leniency of drupal-api.md rule 2, with the odd shape Drupal really sends.
+// Each leniency of docs/drupal.md, Rule 2, with the odd shape Drupal really sends.
 describe('lenient primitives', () => {
   it('reads numbers sent as strings', () => {
     expect(numeric.parse('251')).toBe(251);

@@ -264,7 +264,7 @@ describe('the CRM webhook, from the queue (docs/requirements.md §4)', () => {
   });
 });
 
-describe("Drupal's answers to a submission (drupal-api.md §3c)", () => {
+describe("Drupal's answers to a submission (docs/drupal.md §3c)", () => {
   it('reads the sid, the error map (Form API names as Drupal gave them), and a refusal', () => {
     expect(readSubmitAnswer(200, { sid: 'abc' })).toEqual({ kind: 'accepted', sid: 'abc' });
     expect(readSubmitAnswer(200, { sid: 17 })).toEqual({ kind: 'accepted', sid: '17' });

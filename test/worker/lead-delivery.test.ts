@@ -174,7 +174,7 @@ describe('a resume on a Drupal with the upload resource (the patch)', () => {
   });
 });
 
-describe('a refusal the visitor cannot fix (drupal-api.md Corrections)', () => {
+describe('a refusal the visitor cannot fix (docs/drupal.md, Corrections)', () => {
   it('a closed form: 202 queued, the CRM has it at once and once, Drupal gets it when the form reopens', async () => {
     await control.webform('callback', { closed: true });
     const { status, json } = await post('callback', callback('Закрытая Форма'));

@@ -23,7 +23,7 @@ const row = (over: Record<string, unknown> = {}) => ({
 
 const rowsOf = (doc: unknown) => PriceListSchema.parse(doc).flatMap((group) => group.rows);
 
-describe('the price list payload, as any Drupal may send it (drupal-api.md rule 2)', () => {
+describe('the price list payload, as any Drupal may send it (docs/drupal.md, Rule 2)', () => {
   it('reads sums as numbers or strings, with spaces between thousands or zero kopecks', () => {
     expect([5000, '5000', '5 000', '5\u00a0000', `5${THIN}000`, '5000.00', '5000,00', ' 5000 '].map(rublesOf)).toEqual(Array(8).fill(5000));
     expect(rublesOf('1500.50')).toBe(1500.5);

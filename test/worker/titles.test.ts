@@ -129,7 +129,7 @@ describe('documentTitle (pure)', () => {
   });
 });
 
-describe("robots noindex in a node's metatag attribute (drupal-api.md §5b)", () => {
+describe("robots noindex in a node's metatag attribute (docs/drupal.md §5b)", () => {
   it("reads metatag 2.x's list and 1.x's map, and takes anything else as indexable", () => {
     const list = (content: string) => [
       { tag: 'meta', attributes: { name: 'title', content: 'x' } },

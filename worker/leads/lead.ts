@@ -33,7 +33,7 @@ export interface Lead {
   crmSent?: true;
 }
 
-/** A field's value in webform_rest's shapes (drupal-api.md §3c): text, a multi-value field's list, a composite's parts. */
+/** A field's value in webform_rest's shapes (docs/drupal.md §3c): text, a multi-value field's list, a composite's parts. */
 export type LeadValue = string | string[] | { [part: string]: string };
 
 export interface LeadField {

@@ -6,7 +6,7 @@ import type { LeadField } from '../leads/lead';
 /*
  * The popup's posted values beyond plain text (checkboxes' lists, composites'
  * parts), read from JSON or multipart, and turned into the values webform_rest
- * takes (drupal-api.md §3c). Bounded, so that a body cannot make us build more
+ * takes (docs/drupal.md §3c). Bounded, so that a body cannot make us build more
  * than a form could ever need.
  */
 

@@ -1,5 +1,5 @@
 /**
- * JSON:API resource objects as Drupal core's jsonapi module normalises them (drupal-api.md §2):
+ * JSON:API resource objects as Drupal core's jsonapi module normalises them (docs/drupal.md §2):
  * nodes, files, taxonomy terms and block content, plus error documents.
  */
 import { blockContentByUuid, blockContents, type BlockContent } from '../content/blocks';
@@ -78,7 +78,7 @@ function relData(rel: RelField): RelData {
 }
 
 /**
- * metatag 2.x's computed `metatag` field (drupal-api.md §5b): the node's tags as
+ * metatag 2.x's computed `metatag` field (docs/drupal.md §5b): the node's tags as
  * `[{tag, attributes}]`. Only the title and, where an editor set it, robots: what a
  * sitemap walk needs to leave a noindex page out; the page's full set is routes/metatag.ts's.
  */
@@ -394,7 +394,7 @@ export function reasonPhrase(status: number): string {
   return REASONS[status] ?? 'Error';
 }
 
-/** JSON:API error document with `status` as a string (drupal-api.md §2e). */
+/** JSON:API error document with `status` as a string (docs/drupal.md §2e). */
 export function errorDocument(status: number, detail: string, via: string, extra: JsonObject = {}): JsonObject {
   const links: JsonObject = { via: { href: via } };
   const sec = RFC_SECTIONS[status];

@@ -2,7 +2,7 @@
  * The clinic's custom "blocks_for_page" module: blocks per page, menus, the services menu, the
  * price list and the service-page blocks (services_subtree, services_childs, next_cycle_links).
  *
- * Shapes (drupal-api.md §8 leaves them to us; the client must stay lenient):
+ * Shapes (docs/drupal.md §8 leaves them to us; the client must stay lenient):
  *  - /blocks_for_page?page=P → {"path": P, "data": {BID: {bid, uuid, region, weight, label, plugin,
  *    provider, bundle, link, settings: {id, label, label_display: "visible" | "0", provider, status,
  *    info, view_mode}, visibility: {request_path: {id, negate, pages, context_mapping}} | []}}}

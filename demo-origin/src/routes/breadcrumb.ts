@@ -1,5 +1,5 @@
 /**
- * "breadcrumb_headless" (drupal-api.md §7c/§8): `GET /breadcrumb_headless?page={path}`.
+ * "breadcrumb_headless" (docs/drupal.md §7c/§8): `GET /breadcrumb_headless?page={path}`.
  *
  * Shape chosen (decoupled_kit 1.x breadcrumb, §7a): {"path": P, "data": [{"title", "link"}, …]}.
  * The first crumb is the home page ("Главная", link "/"), the last crumb is the current page and has

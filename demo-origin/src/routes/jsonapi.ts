@@ -1,5 +1,5 @@
 /**
- * Drupal core JSON:API (drupal-api.md §2): index, collections with filter/sort/page/include/
+ * Drupal core JSON:API (docs/drupal.md §2): index, collections with filter/sort/page/include/
  * sparse fieldsets, individual resources, related and relationship routes, error documents.
  * Unpublished nodes are left out of collections and includes (as core's query access guard does
  * for anonymous users) and answer 403 individually; a login session of an editor or administrator

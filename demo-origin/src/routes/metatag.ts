@@ -1,6 +1,6 @@
 /**
  * Metatags per page: `GET /blocks_for_page/metatag?page={route}` answers the metatag module's
- * `#attached.html_head` structure (drupal-api.md §5a): {"#attached": {"html_head": [[{"#tag",
+ * `#attached.html_head` structure (docs/drupal.md §5a): {"#attached": {"html_head": [[{"#tag",
  * "#attributes"}, KEY], …]}}, KEY being the tag plugin id (title, description, robots,
  * canonical_url, og_site_name, og_type, og_url, og_title, og_description, og_image_0). Unknown
  * pages, and unpublished ones to a request that may not see drafts, give `[]`; an account that may

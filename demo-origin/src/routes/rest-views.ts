@@ -1,5 +1,5 @@
 /**
- * The clinic's Views REST exports (drupal-api.md §6a, §8): bare JSON arrays of rows whose values
+ * The clinic's Views REST exports (docs/drupal.md §6a, §8): bare JSON arrays of rows whose values
  * are strings ("nid": "251"), `[]` when empty. `view_node` and image URLs are root-relative,
  * dates are ISO 8601 with the Moscow offset. A non-numeric contextual argument gives `[]`, an
  * unsupported `?_format=` gives 406. In lean schema mode a column whose field the bundle lacks

@@ -1,6 +1,6 @@
 /**
- * decoupled_router's translate-path (drupal-api.md §1) and decoupled_kit's redirect endpoint
- * (drupal-api.md §7a). Unpublished nodes answer 403 except to an editor's or administrator's session. translate-path answers in the ≤2.0.5 shape in full schema mode and in the
+ * decoupled_router's translate-path (docs/drupal.md §1) and decoupled_kit's redirect endpoint
+ * (docs/drupal.md §7a). Unpublished nodes answer 403 except to an editor's or administrator's session. translate-path answers in the ≤2.0.5 shape in full schema mode and in the
  * 2.0.6+ shape in lean mode (see v206()).
  */
 import { Hono } from 'hono';

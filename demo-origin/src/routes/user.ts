@@ -1,5 +1,5 @@
 /**
- * Core user endpoints (drupal-api.md §4): JSON login with a session cookie and user flood control,
+ * Core user endpoints (docs/drupal.md §4): JSON login with a session cookie and user flood control,
  * CSRF tokens, login status, the user entity over core REST, logout; plus the legacy
  * `/api/auth/logout`. Authentication: the session cookie set by login, or HTTP Basic (basic_auth module).
  */
@@ -44,7 +44,7 @@ function cookieHeader(value: string, maxAge: number): string {
 // ---- Flood control ----------------------------------------------------------------------------------
 
 /**
- * Flood control of the JSON login (drupal-api.md §4a), as core's UserAuthenticationController counts it:
+ * Flood control of the JSON login (docs/drupal.md §4a), as core's UserAuthenticationController counts it:
  * an IP flood (`user.failed_login_ip`: IP_FLOOD_LIMIT failures from one client IP within IP_FLOOD_WINDOW_MS, any
  * name) and a user flood (`user.http_login`: FLOOD_LIMIT failures within FLOOD_WINDOW_MS for one active account
  * from one client IP, core's default uid + IP identifier). Either answers 403 before the password is checked,
@@ -157,7 +157,7 @@ function token(c: Ctx): Response {
   return textPlain(currentSession(c)?.csrfToken ?? s.anonymousToken);
 }
 userRoutes.get('/session/token', token);
-/** Deprecated D8.0/8.1 path, kept as an alias for legacy clients (drupal-api.md §4b). */
+/** Deprecated D8.0/8.1 path, kept as an alias for legacy clients (docs/drupal.md §4b). */
 userRoutes.get('/rest/session/token', token);
 
 // ---- User entity ---------------------------------------------------------------------------------

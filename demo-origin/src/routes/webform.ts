@@ -1,5 +1,5 @@
 /**
- * webform_rest (drupal-api.md §3): `GET /webform_rest/{id}/fields` answers the initialised element
+ * webform_rest (docs/drupal.md §3): `GET /webform_rest/{id}/fields` answers the initialised element
  * tree; `POST /webform_rest/submit` (application/json, anonymous or HTTP Basic) validates like the
  * webform module and answers {"sid": uuid} or the 400 error bodies. Accepted submissions are kept in
  * memory (GET /__demo/submissions): the form's own fields only, files as {name, size}, and the `uri`
@@ -61,7 +61,7 @@ function initialize(form: WebformDef, key: string, def: ElementDef, parents: rea
   if (def.access === false) out['#access'] = false;
   for (const [k, v] of Object.entries(def.props ?? {})) out[`#${k}`] = v;
   const children = Object.keys(def.children ?? {});
-  // A composite keeps its parts here, not as children (drupal-api.md, Corrections), each with its own type and title.
+  // A composite keeps its parts here, not as children (docs/drupal.md, Corrections), each with its own type and title.
   if (def.composite) {
     out['#webform_composite_elements'] = Object.fromEntries(
       Object.entries(def.composite).map(([part, partDef]): [string, Json] => [
