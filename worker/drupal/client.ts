@@ -11,7 +11,6 @@ import {
   type OtherList,
   type ServiceList,
 } from './endpoints';
-import { wantedRelationships } from '../bundles';
 import { linkFieldOf } from './link-field';
 import { isPublished, toNodeData } from './map-node';
 import { optional } from './optional';
@@ -74,12 +73,16 @@ export interface DrupalClient {
   menu(name: MenuName): Promise<MenuItem[]>;
   servicesMenu(): Promise<MenuItem[]>;
   /**
-   * The node a path resolved to; null when Drupal no longer has it or hides it. `asked`, when given,
-   * is called once its request is on its way to Drupal (or it was answered without one), so that a
-   * page can send its other calls after the one its first byte waits for.
+   * The entity a path resolved to, with the relationships `include` names where its type has them;
+   * null when Drupal no longer has it or hides it. `sent` settles once its request is on its way to
+   * Drupal (or it was answered without one), so that a page can send its other calls after the one
+   * its first byte waits for.
    */
-  entity(lookup: Extract<PathLookup, { kind: 'entity' }>, asked?: () => void): Promise<NodeData | null>;
-  /** A bundle Drupal does not have answers an empty list with `absent` (JSON:API's 404, whatever its body). */
+  entity(lookup: EntityLookup, include?: readonly string[]): { node: Promise<NodeData | null>; sent: Promise<void> };
+  /**
+   * `query.include`: the relationships the caller reads, asked where the bundle has them. A bundle
+   * Drupal does not have answers an empty list with `absent` (JSON:API's 404, whatever its body).
+   */
   nodes(bundle: string, query: CollectionQuery): Promise<NodeList>;
   /**
    * The node bundles this Drupal's JSON:API has (its entry point's resource types), so that
@@ -95,13 +98,18 @@ export interface DrupalClient {
    * Drupal does not have gives []; at most MAX_PATHS nodes.
    */
   nodePaths(bundle: string): Promise<NodePath[]>;
-  nodeByNid(bundle: string, nid: number): Promise<NodeData | null>;
+  nodeByNid(bundle: string, nid: number, include?: readonly string[]): Promise<NodeData | null>;
   /**
    * Nodes of `bundle` that reference the term (the services of a section), through
    * whichever field of the bundle Drupal shows pointing at the term's vocabulary;
    * null when the bundle has no such field.
    */
-  nodesOfTerm(bundle: string, term: { vocabulary: string; uuid: string }, limit: number): Promise<NodeList | null>;
+  nodesOfTerm(
+    bundle: string,
+    term: { vocabulary: string; uuid: string },
+    limit: number,
+    include?: readonly string[],
+  ): Promise<NodeList | null>;
   search(keys: string): Promise<SearchResult[]>;
   /** A webform's fields for the popup (docs/requirements.md §4, §5); null when Drupal has no such form. Cached like any payload. */
   webform(id: string): Promise<ParsedWebform | null>;
@@ -117,10 +125,10 @@ export interface DrupalClient {
   priceList(page: string): Promise<PriceGroup[]>;
   /** docs/requirements.md §2: the home page's main slider, sticky slides first, then the newest. */
   homeSlides(limit: number): Promise<HomeSlide[]>;
-  /** docs/requirements.md §7: the newest doctors, news, promotions or press mentions other than node `nid`. */
-  otherList(list: OtherList, nid: number): Promise<Teaser[]>;
-  /** docs/requirements.md §7: one of a service's lists (its doctors, promotions, reviews, Q&A…). */
-  serviceRows(list: ServiceList, nid: number): Promise<ViewRow[]>;
+  /** docs/requirements.md §7: the newest doctors, news, promotions or press mentions other than node `nid`; `bundle`: the one the list shows. */
+  otherList(list: OtherList, nid: number, bundle: string): Promise<Teaser[]>;
+  /** docs/requirements.md §7: one of a service's lists (its doctors, promotions, reviews, Q&A…); `bundle`: the one the list shows. */
+  serviceRows(list: ServiceList, nid: number, bundle: string): Promise<ViewRow[]>;
   doctorFeedback(nid: number): Promise<ViewRow[]>;
   /** docs/requirements.md §7: an article's author (a doctor) and the service it is about. */
   articleAuthor(nid: number): Promise<ViewRow[]>;
@@ -168,12 +176,12 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
     rule && (await relationshipsOf('node', bundle))?.attributes.includes(rule.field) ? rule : undefined;
 
   /**
-   * What to include. While a type is still being learned (the first visit after a
-   * purge) the screens' own names are asked at once rather than a round later; a
-   * field the type lacks costs JSON:API's 400 and one narrowed retry (fetchIncluding).
+   * What to include of what the caller reads (`wanted`, its bundle module's relationship fields).
+   * While a type is still being learned (the first visit after a purge) those names are asked at
+   * once rather than a round later; a field the type lacks costs JSON:API's 400 and one narrowed
+   * retry (fetchIncluding).
    */
-  const includesOf = async (entityType: string, bundle: string): Promise<string[]> => {
-    const wanted = entityType === 'node' ? wantedRelationships(bundle) : [];
+  const includesOf = async (entityType: string, bundle: string, wanted: readonly string[]): Promise<string[]> => {
     const url = sampleUrl(entityType, bundle);
     const known = await cache.known(url, async () => decodeRelationships(await fetchFromOrigin(url, origin))).catch(() => undefined);
     return includesFor(known ?? null, wanted);
@@ -228,17 +236,8 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
       },
     );
 
-  const getIncluding = <T>(
-    build: (include: readonly string[]) => string,
-    include: readonly string[],
-    decode: Decoder<T>,
-    asked?: () => void,
-  ) =>
-    cache.get(build(include), async () => {
-      const response = fetchIncluding(build, include);
-      asked?.();
-      return decode(await response);
-    });
+  const getIncluding = <T>(build: (include: readonly string[]) => string, include: readonly string[], decode: Decoder<T>) =>
+    cache.get(build(include), async () => decode(await fetchIncluding(build, include)));
 
   /**
    * Whether Drupal answers at all right now: its JSON:API entry point, asked past the cache.
@@ -359,30 +358,37 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
         tagged(decodeJson('services menu', ServicesMenuSchema, { notFound: [] }), () => ['menu:services', 'node_list:services']),
       ),
 
-    entity: async (lookup, asked) => {
-      const build = entityUrl(lookup);
-      const include = await includesOf(lookup.entityType, lookup.bundle);
-      const url = build(include);
-      try {
-        return await cache.get(url, () =>
-          onePathOnly(
-            `${lookup.entityType} ${lookup.bundle}`,
-            url,
-            async () => {
-              const response = fetchIncluding(build, include);
-              asked?.();
-              return decodeEntity(lookup)(await response);
-            },
-            null,
-          ),
-        );
-      } finally {
-        asked?.();
-      }
+    entity: (lookup, wanted = []) => {
+      let settleSent: () => void = () => {};
+      const sent = new Promise<void>((resolve) => (settleSent = resolve));
+      const node = (async () => {
+        const build = entityUrl(lookup);
+        const include = await includesOf(lookup.entityType, lookup.bundle, wanted);
+        // Kept under the address without `include`: what is included follows what is learned of the type, and a
+        // purge of the path (purgePath) names the entity without knowing what its page reads.
+        const url = build([]);
+        try {
+          return await cache.get(url, () =>
+            onePathOnly(
+              `${lookup.entityType} ${lookup.bundle}`,
+              url,
+              async () => {
+                const response = fetchIncluding(build, include);
+                settleSent();
+                return decodeEntity(lookup)(await response);
+              },
+              null,
+            ),
+          );
+        } finally {
+          settleSent();
+        }
+      })();
+      return { node, sent };
     },
 
     nodes: async (bundle, query) => {
-      const [include, rule] = await Promise.all([includesOf('node', bundle), ruleFor(bundle, query.rule)]);
+      const [include, rule] = await Promise.all([includesOf('node', bundle, query.include ?? []), ruleFor(bundle, query.rule)]);
       // JSON:API gives at most 50 a request: a longer list is asked 50 at a time along Drupal's next links.
       const walked = query.limit !== undefined && query.limit > COUNT_PAGE;
       const build = (chosen: readonly string[]) =>
@@ -454,15 +460,15 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
         null,
       ).then((bundles) => (bundles ? new Set(bundles) : null)),
 
-    async nodeByNid(bundle, nid) {
-      const list = await client.nodes(bundle, { filters: { drupal_internal__nid: nid }, limit: 1 });
+    async nodeByNid(bundle, nid, include) {
+      const list = await client.nodes(bundle, { filters: { drupal_internal__nid: nid }, limit: 1, include });
       return list.items[0] ?? null;
     },
 
-    async nodesOfTerm(bundle, term, limit) {
+    async nodesOfTerm(bundle, term, limit, include) {
       const field = relationshipTo(await relationshipsOf('node', bundle), `taxonomy_term--${term.vocabulary}`);
       if (!field) return null;
-      return client.nodes(bundle, { filters: { [`${field}.id`]: term.uuid }, sort: 'title', limit });
+      return client.nodes(bundle, { filters: { [`${field}.id`]: term.uuid }, sort: 'title', limit, include });
     },
 
     search: (keys) => get(urls.search(keys), decodeJson('search', SearchResultsSchema, { notFound: [] })),
@@ -507,7 +513,7 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
     homeSlides: async (limit) =>
       getIncluding(
         (include) => urls.collection('sliders', { include, sort: '-sticky,-created', limit }),
-        await includesOf('node', 'sliders'),
+        await includesOf('node', 'sliders', SLIDE_RELATIONSHIPS),
         async (response): Promise<Loaded<HomeSlide[]>> => {
           const doc = (await decodeJson('home slides', CollectionDocumentSchema)(response)).value;
           const slides = await Promise.all(
@@ -533,19 +539,16 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
         },
       ),
 
-    otherList: (list, nid) =>
+    otherList: (list, nid, bundle) =>
       get(
         urls.otherList(list, nid),
-        tagged(decodeJson(`other ${list}`, OtherListSchema, { notFound: [] }), (teasers) => [
-          ...listTags(OTHER_LIST_BUNDLE[list]),
-          ...nodeTags(teasers),
-        ]),
+        tagged(decodeJson(`other ${list}`, OtherListSchema, { notFound: [] }), (teasers) => [...listTags(bundle), ...nodeTags(teasers)]),
       ),
 
-    serviceRows: (list, nid) =>
+    serviceRows: (list, nid, bundle) =>
       get(
         urls.serviceList(list, nid),
-        tagged(decodeRows(`service ${list}`), (rows) => [`node:${nid}`, ...listTags(SERVICE_LIST_BUNDLE[list]), ...nodeTags(rows)]),
+        tagged(decodeRows(`service ${list}`), (rows) => [`node:${nid}`, ...listTags(bundle), ...nodeTags(rows)]),
       ),
     doctorFeedback: (nid) =>
       get(
@@ -591,7 +594,7 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
     async purgePath(path) {
       const lookup = await client.translatePath(path).catch(() => null);
       const scoped = pathScoped.map((call) => urls[call](path));
-      const entity = lookup?.kind === 'entity' ? [entityUrl(lookup)(await includesOf(lookup.entityType, lookup.bundle))] : [];
+      const entity = lookup?.kind === 'entity' ? [entityUrl(lookup)([])] : [];
       await Promise.all([...scoped, ...entity].map((url) => cache.purge(url)));
     },
 
@@ -632,17 +635,8 @@ function literalFileName(name: string): string {
   return bytes;
 }
 
-/** The bundle each of docs/requirements.md §7's lists shows. */
-const OTHER_LIST_BUNDLE: Record<OtherList, string> = { doctors: 'doctors', news: 'news', actions: 'actions', 'smi-o-nas': 'smi_o_nas' };
-const SERVICE_LIST_BUNDLE: Record<ServiceList, string> = {
-  doctors: 'doctors',
-  actions: 'actions',
-  patients: 'patients',
-  'do-i-posle': 'gallery',
-  feedback: 'reviews',
-  articles: 'article',
-  qa: 'qa',
-};
+/** The pictures of a home slide (docs/requirements.md §2), which the slider reads. */
+const SLIDE_RELATIONSHIPS = ['field_photo3', 'field_photos_mobile'];
 
 /** A Views list's body as it came, `[]` for Drupal's 404 (a view with no rows for that argument). */
 const decodeRaw = (what: string) => decodeJson(what, z.unknown(), { notFound: [] });
