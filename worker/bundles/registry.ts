@@ -9,6 +9,7 @@ import { news } from './news/bundle';
 import { page } from './page/bundle';
 import { patients } from './patients/bundle';
 import { problem } from './problem/bundle';
+import { promoLanding } from './promo_landing/bundle';
 import { qa } from './qa/bundle';
 import { reviews } from './reviews/bundle';
 import { services } from './services/bundle';
@@ -35,6 +36,7 @@ export const BUNDLE_MODULES: readonly BundleModule[] = [
   qa,
   reviews,
   equipment,
+  promoLanding,
 ];
 
 const byName = new Map(BUNDLE_MODULES.map((module) => [module.bundle, module]));

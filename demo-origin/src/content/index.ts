@@ -5,6 +5,7 @@ import type { Bundle, NodeRecord } from './model';
 import { newsNodes } from './news';
 import { pageNodes, vacancyNodes } from './pages';
 import { doctorNodes, patientNodes, reviewNodes } from './people';
+import { promoLandingNodes } from './promo-landing';
 import { qaNodes } from './qa';
 import { serviceNodes } from './services';
 
@@ -26,6 +27,7 @@ const registry: NodeRecord[] = [
   ...pressNodes,
   ...vacancyNodes,
   ...newsNodes,
+  ...promoLandingNodes,
 ].sort((a, b) => a.nid - b.nid);
 const ownCount = registry.length;
 export const nodes: readonly NodeRecord[] = registry;
