@@ -23,8 +23,8 @@ export const article = bundleModule<DatedView, ArticleExtras>({
   wants: DATED_WANTS,
   view: datedView,
   load: ({ drupal, nid }) => ({
-    author: defer(optional('article author', drupal.articleAuthor(nid), []).then((rows) => rows[0])),
-    service: defer(optional('article service', drupal.articleService(nid), []).then((rows) => rows[0])),
+    author: defer(optional('article author', drupal.viewRows('article-author', { nid }), []).then((rows) => rows[0])),
+    service: defer(optional('article service', drupal.viewRows('article-service', { nid }), []).then((rows) => rows[0])),
     // docs/requirements.md §7 names no 'other' view for articles: the newest of Drupal's own list, the same payload for every
     // article (tagged node_list:article, so a new article refreshes it); the page leaves its own out.
     other: defer(

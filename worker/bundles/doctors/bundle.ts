@@ -9,7 +9,9 @@ export const doctors = bundleModule<DoctorView, DoctorExtras>({
   bundle: 'doctors',
   wants: DOCTOR_WANTS,
   view: doctorView,
-  load: ({ drupal, nid }) => ({ reviews: defer(optional('doctor feedback', drupal.doctorFeedback(nid), [])) }),
+  load: ({ drupal, nid }) => ({
+    reviews: defer(optional('doctor feedback', drupal.viewRows('doctor-feedback', { nid, shows: 'reviews' }), [])),
+  }),
   Page: DoctorPage,
   card: (_node, view) => ({ image: view.photo, summary: view.post, portrait: true }),
   listing,

@@ -18,7 +18,9 @@ export const gallery = bundleModule<GalleryView, GalleryExtras>({
   bundle: 'gallery',
   wants: GALLERY_WANTS,
   view: galleryView,
-  load: ({ drupal }) => ({ licences: defer(optional<ViewRow[] | undefined>('license images', drupal.licenseImages(), undefined)) }),
+  load: ({ drupal }) => ({
+    licences: defer(optional<ViewRow[] | undefined>('license images', drupal.viewRows('license-images', { shows: 'gallery' }), undefined)),
+  }),
   Page: ({ node, view, extras }) => (
     <NodeArticle node={node}>
       <Streamed data={extras.licences}>

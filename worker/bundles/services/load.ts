@@ -45,7 +45,8 @@ const SERVICE_LIST_BUNDLE: Record<ServiceList, string> = {
  * frame. Each is optional: a list Drupal cannot give leaves out its section.
  */
 export function loadServicePage({ drupal, nid, path, frameBlocks }: PageCalls): ServicePageData {
-  const list = (name: ServiceList) => defer(optional(`service ${name}`, drupal.serviceRows(name, nid, SERVICE_LIST_BUNDLE[name]), []));
+  const list = (name: ServiceList) =>
+    defer(optional(`service ${name}`, drupal.viewRows(`service-${name}`, { nid, shows: SERVICE_LIST_BUNDLE[name] }), []));
   return {
     children: defer(optional('services childs', drupal.serviceChildren(path), [])),
     promotions: list('actions'),
@@ -55,7 +56,7 @@ export function loadServicePage({ drupal, nid, path, frameBlocks }: PageCalls): 
     beforeAfter: list('do-i-posle'),
     feedback: list('feedback'),
     articles: list('articles'),
-    licences: defer(optional('license images', drupal.licenseImages(), [])),
+    licences: defer(optional('license images', drupal.viewRows('license-images', { shows: 'gallery' }), [])),
     section: defer(optional('services subtree', drupal.serviceSection(path), { items: [] })),
     prices: defer(optional('service prices', drupal.priceList(path), [])),
     blocks: defer(
