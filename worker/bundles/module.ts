@@ -61,4 +61,4 @@ export interface BundleModule<V = unknown, E = unknown> {
 }
 
 /** A bundle's module, its view and lists checked against each other. */
-export const bundleModule = <V, E = Record<string, never>>(module: BundleModule<V, E>): BundleModule<V, E> => module;
+export const bundleModule = <V, E = undefined>(module: BundleModule<V, E>): BundleModule<V, E> => module;
