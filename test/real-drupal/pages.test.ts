@@ -4,7 +4,8 @@
  * Drupal answers that our stand-ins did not (docs/drupal.md, "What a real Drupal answers").
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LISTING_ROUTES, PAGE_SIZE } from '../../worker/routes/listing-table';
+import { LISTING_ROUTES } from '../../worker/routes/listing-table';
+import { PAGE_SIZE } from '../../worker/screens/listing-page';
 import { TARGETS, get, h1, jsonapi, nodeBundles, publishedNodes, type PublishedNode } from './helpers';
 
 /** The bundles whose nodes are pages of their own (the home slider's slides are not). */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { doctorServiceLinks } from '../../worker/screens/NodeScreen';
+import { doctorServiceLinks } from '../../worker/bundles/doctors/view';
 import { demo, firstAlias, freshStart, page, request } from './helpers';
 
 /** docs/requirements.md §2: the service page's parts, in this order (those a service has). */

@@ -1,4 +1,5 @@
 import type { Image, NodeData } from '../drupal/types';
+import { htmlToText } from '../drupal/entities';
 
 /*
  * How a bundle module reads a node's fields. A field Drupal did not send, sent
@@ -29,3 +30,12 @@ export function youtubeId(value: string | undefined): string | undefined {
   const match = /(?:youtu\.be\/|[?&]v=|\/embed\/|\/shorts\/)([\w-]{11})/.exec(trimmed);
   return match?.[1];
 }
+
+/** A listing card's start of a text: its first words, cut at a word. */
+const EXCERPT = 220;
+
+export const excerpt = (html: string | undefined): string | undefined => {
+  const text = html ? htmlToText(html) : '';
+  if (!text) return undefined;
+  return text.length > EXCERPT ? `${text.slice(0, EXCERPT).replace(/\s+\S*$/, '')}…` : text;
+};

@@ -1,3 +1,4 @@
+import { moduleOf } from '../bundles/registry';
 import type { DrupalClient } from '../drupal/client';
 import type { OtherList } from '../drupal/endpoints';
 import { optional } from '../drupal/optional';
@@ -50,12 +51,14 @@ function teaserOf(node: NodeData): Teaser {
 export function loadPreFooter(drupal: DrupalClient, about?: PageSubject): PreFooterData {
   const list = (bundle: string, other: OtherList, asked: number): Promise<Teaser[]> => {
     if (about?.bundle !== bundle)
-      return drupal.nodes(bundle, { sort: '-created', limit: asked }).then((nodes) => nodes.items.map(teaserOf));
+      return drupal
+        .nodes(bundle, { sort: '-created', limit: asked, include: moduleOf(bundle).wants })
+        .then((nodes) => nodes.items.map(teaserOf));
     // The listing of this very kind is the page: a carousel of the same items would only repeat it.
     const nid = about.nid;
     if (nid === undefined) return Promise.resolve([]);
     // The view leaves the node out; a view configured otherwise must not show it either.
-    return drupal.otherList(other, nid).then((items) => items.filter((item) => item.nid !== nid));
+    return drupal.otherList(other, nid, bundle).then((items) => items.filter((item) => item.nid !== nid));
   };
   const today = todayInMoscow();
   return {

@@ -1,4 +1,4 @@
-import { doctors as doctorBundle } from '../bundles/doctors';
+import { doctors as doctorBundle } from '../bundles/doctors/bundle';
 import type { Config } from '../config/config';
 import type { DrupalClient } from '../drupal/client';
 import { MAX_LIST_ITEMS } from '../drupal/endpoints';
@@ -23,7 +23,7 @@ export interface FeedSources {
 /** The two calls, each failure kept for the route to judge (one part missing, or Drupal down). */
 export async function feedSources(drupal: DrupalClient): Promise<{ sources: FeedSources; failures: { what: string; reason: unknown }[] }> {
   const [doctors, prices] = await Promise.allSettled([
-    drupal.nodes('doctors', { sort: '-created', limit: MAX_LIST_ITEMS, offset: 0 }).then((list) => list.items),
+    drupal.nodes('doctors', { include: doctorBundle.wants, sort: '-created', limit: MAX_LIST_ITEMS, offset: 0 }).then((list) => list.items),
     drupal.priceList('/price.html'),
   ]);
   const failures: { what: string; reason: unknown }[] = [];

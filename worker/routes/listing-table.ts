@@ -1,47 +1,16 @@
-import { MAX_LIST_ITEMS, type ListingRule } from '../drupal/endpoints';
+import type { ListingRules } from '../bundles/listing';
+import { LISTINGS } from '../bundles/listings';
+import { MAX_LIST_ITEMS } from '../drupal/endpoints';
+import { PAGE_SIZE } from '../screens/listing-page';
 
 /**
  * docs/requirements.md §2: listing routes (reading A): each lists one bundle, newest first, and
- * takes the page number as an optional last segment (/news.html/2).
+ * takes the page number as an optional last segment (/news.html/2). Each bundle's folder says
+ * whether it has one, and its rules.
  */
-export interface ListingRoute {
-  path: string;
-  bundle: string;
-  title: string;
-  dated: boolean;
-  paged: boolean;
-  /** docs/requirements.md §4: rule beyond "published, newest first", as a JSON:API condition for today. */
-  rule?: (today: string) => ListingRule;
-}
+export type ListingRoute = ListingRules;
 
-export const LISTING_ROUTES: readonly ListingRoute[] = [
-  { path: '/news.html', bundle: 'news', title: 'Новости', dated: true, paged: true },
-  { path: '/article.html', bundle: 'article', title: 'Статьи', dated: true, paged: true },
-  { path: '/feedback.html', bundle: 'reviews', title: 'Отзывы', dated: true, paged: true },
-  { path: '/oborudovaniye.html', bundle: 'equipment', title: 'Оборудование', dated: false, paged: true },
-  { path: '/smi-o-nas.html', bundle: 'smi_o_nas', title: 'СМИ о нас', dated: true, paged: true },
-  {
-    path: '/special.html',
-    bundle: 'actions',
-    title: 'Акции',
-    dated: false,
-    paged: true,
-    rule: (today) => ({ field: 'field_action_date', operator: '>=', value: today }),
-  },
-  { path: '/vacancia.html', bundle: 'vacancy', title: 'Вакансии', dated: false, paged: true },
-  { path: '/video.html', bundle: 'video', title: 'Видео', dated: false, paged: true },
-  {
-    path: '/vopros-otvet.html',
-    bundle: 'qa',
-    title: 'Вопрос — ответ',
-    dated: false,
-    paged: true,
-    rule: () => ({ field: 'field_ne_vyvodit_na_stranitce', operator: '<>', value: '1' }),
-  },
-  { path: '/doctors.html', bundle: 'doctors', title: 'Врачи', dated: false, paged: false },
-  { path: '/do-i-posle.html', bundle: 'gallery', title: 'Фото до и после', dated: false, paged: false },
-];
+export const LISTING_ROUTES: readonly ListingRoute[] = LISTINGS;
 
-/** docs/requirements.md §9: the pager shows 10 items a page, of at most MAX_LIST_ITEMS; a listing without pages shows as many. */
-export const PAGE_SIZE = 10;
+/** docs/requirements.md §9: a listing shows at most MAX_LIST_ITEMS. */
 export const MAX_PAGE = MAX_LIST_ITEMS / PAGE_SIZE;

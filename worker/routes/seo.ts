@@ -1,10 +1,11 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { BUNDLES } from '../bundles';
+import { BUNDLE_MODULES } from '../bundles/registry';
 import { OriginError } from '../drupal/origin';
 import { sitemapDocuments, type SitemapPage } from '../render/sitemap-xml';
 import { ERROR_PAGE_NIDS, renderError } from './error';
-import { LISTING_ROUTES, MAX_PAGE, PAGE_SIZE } from './listing-table';
+import { LISTING_ROUTES, MAX_PAGE } from './listing-table';
+import { PAGE_SIZE } from '../screens/listing-page';
 import { EDITORS_PAGES } from '../paths/editors-pages';
 import { YANDEX_DOCTORS_FEED } from './feeds';
 import { LOW_VISION_PATH } from '../../common/low-vision';
@@ -16,7 +17,9 @@ import { LOW_VISION_PATH } from '../../common/low-vision';
 export const seoRoutes = new Hono<AppEnv>();
 
 /** docs/requirements.md §3: bundles whose nodes are pages of their own (the home slider's slides are not). */
-export const SITEMAP_BUNDLES: readonly string[] = BUNDLES.filter((bundle) => bundle !== 'sliders');
+export const SITEMAP_BUNDLES: readonly string[] = BUNDLE_MODULES.filter((module) => module.inSitemap !== false).map(
+  (module) => module.bundle,
+);
 
 /** The site's own pages that are not Drupal nodes (the listings are added with their pages). */
 const FIXED_PAGES = ['/', '/services.html', '/price.html', '/sitemap'];

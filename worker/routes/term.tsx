@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
+import { moduleOf } from '../bundles/registry';
 import { optional } from '../drupal/optional';
 import type { MenuItem, PathLookup } from '../drupal/types';
 import { TermScreen } from '../screens/TermScreen';
@@ -15,7 +16,7 @@ const SECTION_SERVICES = 50;
  */
 export async function termRoute(c: Context<AppEnv>, lookup: Extract<PathLookup, { kind: 'entity' }>): Promise<Response> {
   const { drupal, pagePath: path } = c.var;
-  const [term, menu] = await Promise.all([drupal.entity(lookup), optional('services menu', drupal.servicesMenu(), [])]);
+  const [term, menu] = await Promise.all([drupal.entity(lookup).node, optional('services menu', drupal.servicesMenu(), [])]);
   if (!term) return renderError(c, 404);
   const name = sameName(term.title || lookup.label || '');
   const page = name
@@ -26,7 +27,7 @@ export async function termRoute(c: Context<AppEnv>, lookup: Extract<PathLookup, 
   const frame = c.var.frame.forPage();
   const services = await optional(
     `services of term ${lookup.id}`,
-    drupal.nodesOfTerm('services', { vocabulary: lookup.bundle, uuid: lookup.uuid }, SECTION_SERVICES),
+    drupal.nodesOfTerm('services', { vocabulary: lookup.bundle, uuid: lookup.uuid }, SECTION_SERVICES, moduleOf('services').wants),
     null,
   );
   const landing = await frame.landing;

@@ -1,19 +1,19 @@
 import { Play } from 'lucide-react';
 import { Suspense, use } from 'react';
-import type { BundleView } from '../bundles';
+import type { ListingCard } from '../bundles/listing';
 import { formatDate, formatDay } from '../components/format';
 import { Pager, type PagerView } from '../components/Pager';
 import { QaList } from '../components/QaList';
 import { Card } from '../components/ui/Card';
 import { Icon } from '../components/ui/Icon';
-import { htmlToText } from '../drupal/entities';
-import type { Image, NodeData } from '../drupal/types';
+import type { NodeData } from '../drupal/types';
 import type { Deferred } from '../render/deferred';
-import { PAGE_SIZE } from '../routes/listing-table';
+import { PAGE_SIZE } from './listing-page';
 
+/** A node of the listing, and what its card shows of it (its bundle's module says). */
 export interface ListingItem {
   node: NodeData;
-  view: BundleView;
+  card: ListingCard;
 }
 
 export interface ListingView {
@@ -23,52 +23,12 @@ export interface ListingView {
   /** How many items the listing has, when Drupal did not say so with the page (counted beside it). */
   count?: Deferred<number | undefined>;
   showDates: boolean;
+  /** docs/requirements.md §2: questions that open and close in place, rather than cards. */
+  questions: boolean;
 }
 
 /** Cards in the first screen load at once; the rest when scrolled to. */
 const EAGER_CARDS = 3;
-
-/** A review's card shows the start of its text. */
-const EXCERPT = 220;
-
-const excerpt = (html: string | undefined): string | undefined => {
-  const text = html ? htmlToText(html) : '';
-  if (!text) return undefined;
-  return text.length > EXCERPT ? `${text.slice(0, EXCERPT).replace(/\s+\S*$/, '')}…` : text;
-};
-
-/** What a visitor chooses by, per bundle: a doctor's post and face, a review's words, a video's poster. */
-function cardOf({ node, view }: ListingItem): { image?: Image; summary?: string; portrait?: boolean; video?: boolean; until?: string } {
-  switch (view.bundle) {
-    case 'doctors':
-      return { image: view.photo, summary: view.post, portrait: true };
-    case 'reviews':
-      return { summary: excerpt(node.body?.html) };
-    case 'patients':
-      return { image: view.photo, summary: excerpt(view.feedback ?? node.body?.html) };
-    case 'video':
-      return { image: view.poster, video: true, summary: node.body?.summary };
-    case 'vacancy':
-      return { summary: view.subtitle ?? node.body?.summary };
-    case 'actions':
-      return { image: view.image, summary: view.subtitle, until: view.until };
-    case 'qa':
-      return { summary: view.question };
-    case 'gallery':
-      return { image: view.images[0] };
-    case 'services':
-      return { image: view.photo, summary: view.price ?? node.body?.summary };
-    case 'news':
-    case 'article':
-    case 'page':
-    case 'equipment':
-    case 'smi_o_nas':
-    case 'problem':
-    case 'sliders':
-    case 'generic':
-      return { image: view.image, summary: node.body?.summary };
-  }
-}
 
 function CountedPager({ pager, count }: { pager: PagerView; count: Deferred<number | undefined> }) {
   const total = use(count);
@@ -83,12 +43,11 @@ export function ListingScreen({ listing }: { listing: ListingView }) {
       </header>
       {listing.items.length === 0 ? (
         <p className="empty-note">Здесь пока ничего нет.</p>
-      ) : listing.items.every((item) => item.view.bundle === 'qa') ? (
-        // docs/requirements.md §2: questions open and close in place.
+      ) : listing.questions ? (
         <QaList
-          items={listing.items.map(({ node, view }) => ({
+          items={listing.items.map(({ node, card }) => ({
             key: node.uuid,
-            question: (view.bundle === 'qa' && view.question) || node.title,
+            question: card.summary || node.title,
             answer: node.body?.html,
             url: node.path,
           }))}
@@ -96,7 +55,7 @@ export function ListingScreen({ listing }: { listing: ListingView }) {
       ) : (
         <ul className="cards">
           {listing.items.map((item, index) => {
-            const card = cardOf(item);
+            const { card } = item;
             const until = formatDay(card.until);
             return (
               <Card

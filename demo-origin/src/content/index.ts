@@ -5,6 +5,7 @@ import type { Bundle, NodeRecord } from './model';
 import { newsNodes } from './news';
 import { pageNodes, vacancyNodes } from './pages';
 import { doctorNodes, patientNodes, reviewNodes } from './people';
+import { promoLandingNodes } from './promo-landing';
 import { qaNodes } from './qa';
 import { serviceNodes } from './services';
 import { editable } from './edits';
@@ -28,6 +29,7 @@ const ownNodes: readonly NodeRecord[] = [
   ...pressNodes,
   ...vacancyNodes,
   ...newsNodes,
+  ...promoLandingNodes,
 ].sort((a, b) => a.nid - b.nid);
 
 /** Listing routes of the site itself: no node may use them as alias. */

@@ -24,6 +24,7 @@ export const BUNDLES = [
   'qa',
   'reviews',
   'equipment',
+  'promo_landing',
 ] as const;
 export type Bundle = (typeof BUNDLES)[number];
 

@@ -1,0 +1,3 @@
+import { simpleBundle } from '../simple';
+
+export const problem = simpleBundle('problem');
