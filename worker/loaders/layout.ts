@@ -1,35 +1,9 @@
 import type { Config } from '../config/config';
-import type { LegalDetails } from '../config/legal';
 import type { DrupalClient } from '../drupal/client';
-import type { Block, Crumb, HeadData, MenuItem } from '../drupal/types';
-import { defer, type Deferred } from '../render/deferred';
+import type { LayoutData } from '../components/layout/layout-data';
+import { defer } from '../render/deferred';
 import { optional } from '../drupal/optional';
 import { headOnSite } from './head-on-site';
-
-export interface SiteInfo {
-  name: string;
-  phone: string;
-  url: string;
-  shopUrl?: string;
-  /** Yandex Metrica's counter, when one is configured. */
-  metrikaId?: number;
-  /** The medical organisation's details for the footer (config/legal.ts). */
-  legal: LegalDetails;
-}
-
-/** What every page's frame shows, each part arriving on its own. */
-export interface LayoutData {
-  path: string;
-  site: SiteInfo;
-  head: Promise<HeadData>;
-  mainMenu: Deferred<MenuItem[]>;
-  footerMenu: Deferred<MenuItem[]>;
-  servicesMenu: Deferred<MenuItem[]>;
-  blocks: Deferred<Block[]>;
-  /** Drupal placed nothing at all on the page: a landing page (docs/requirements.md §2's bare layout). */
-  landing: Promise<boolean>;
-  breadcrumb: Deferred<Crumb[]>;
-}
 
 const NO_BLOCKS = { items: Promise.resolve([]), landing: false };
 

@@ -3,19 +3,13 @@ import type { DrupalClient } from '../drupal/client';
 import type { OtherList } from '../drupal/endpoints';
 import { optional } from '../drupal/optional';
 import type { NodeData, Teaser } from '../drupal/types';
-import { defer, type Deferred } from '../render/deferred';
+import { defer } from '../render/deferred';
+import type { PreFooterData } from '../components/layout/layout-data';
 
 /** What a page shows, as far as the pre-footer cares: a node (bundle and nid), or a listing of a bundle (no nid). */
 export interface PageSubject {
   bundle: string;
   nid?: number;
-}
-
-/** docs/requirements.md §2: the carousels before the footer, each arriving on its own. */
-export interface PreFooterData {
-  doctors: Deferred<Teaser[]>;
-  news: Deferred<Teaser[]>;
-  promotions: Deferred<Teaser[]>;
 }
 
 /** Cards per carousel: three screens of the widest (3 a view). */

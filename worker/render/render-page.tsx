@@ -7,8 +7,9 @@ import { Document } from '../components/Document';
 import { BareLayout } from '../components/layout/BareLayout';
 import { DefaultLayout } from '../components/layout/DefaultLayout';
 import { PageContext } from '../components/page-context';
-import { streamedParts, type LayoutData } from '../loaders/layout';
-import { preFooterParts, type PreFooterData } from '../loaders/pre-footer';
+import type { LayoutData, PreFooterData } from '../components/layout/layout-data';
+import { streamedParts } from '../loaders/layout';
+import { preFooterParts } from '../loaders/pre-footer';
 import { streamHtml } from './html-stream';
 import { documentTitle } from './page-title';
 

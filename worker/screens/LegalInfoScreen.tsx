@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LegalDetails } from '../config/legal';
-
-export const LEGAL_INFO_PATH = '/svedeniya.html';
-export const LEGAL_INFO_TITLE = 'Сведения о медицинской организации';
+import { LEGAL_INFO_TITLE } from '../paths/legal-info';
 
 /** A Russian number (8 or +7, eleven digits) as a tel: link; anything else stays text. */
 function PhoneLink({ phone }: { phone: string }) {

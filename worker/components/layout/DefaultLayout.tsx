@@ -1,8 +1,8 @@
 import { Suspense, type ReactNode } from 'react';
 import Popup from '../../../client/islands/Popup';
 import type { PopupForm } from '../../../common/popups';
-import type { LayoutData } from '../../loaders/layout';
-import type { PreFooterData } from '../../loaders/pre-footer';
+import type { LayoutData } from './layout-data';
+import type { PreFooterData } from './layout-data';
 import { EditorBar } from '../../editors/EditorBar';
 import { BlockRegion, OtherRegions } from '../BlockRegion';
 import { Breadcrumbs, BreadcrumbsPending } from '../Breadcrumbs';

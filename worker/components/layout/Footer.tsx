@@ -1,7 +1,7 @@
 import { Phone, PhoneCall, ShoppingBag } from 'lucide-react';
 import { Suspense, use } from 'react';
 import type { MenuItem } from '../../drupal/types';
-import type { LayoutData } from '../../loaders/layout';
+import type { LayoutData } from './layout-data';
 import type { Deferred } from '../../render/deferred';
 import { BlockRegion } from '../BlockRegion';
 import { ConsentSettingsButton } from '../ConsentBanner';
@@ -11,7 +11,7 @@ import { PopupButton } from '../PopupButton';
 import { buttonClass } from '../ui/Button';
 import { Icon } from '../ui/Icon';
 import { TAGLINE } from './Header';
-import { LEGAL_INFO_PATH, LEGAL_INFO_TITLE } from '../../screens/LegalInfoScreen';
+import { LEGAL_INFO_PATH, LEGAL_INFO_TITLE } from '../../paths/legal-info';
 import type { LegalDetails } from '../../config/legal';
 
 export const FOUNDED = 2013;

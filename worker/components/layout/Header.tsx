@@ -1,6 +1,6 @@
 import { CalendarCheck, MapPin, Phone, Search, Sparkles } from 'lucide-react';
 import { Suspense } from 'react';
-import type { LayoutData } from '../../loaders/layout';
+import type { LayoutData } from './layout-data';
 import { Behavior } from '../Behavior';
 import { BlockRegion } from '../BlockRegion';
 import { telHref } from '../format';

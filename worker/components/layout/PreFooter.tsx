@@ -1,6 +1,6 @@
 import { Suspense, use, useId } from 'react';
 import type { Teaser } from '../../drupal/types';
-import type { PreFooterData } from '../../loaders/pre-footer';
+import type { PreFooterData } from './layout-data';
 import type { Deferred } from '../../render/deferred';
 import { Carousel } from '../Carousel';
 import { TeaserCard, anyPictured, type TeaserShape } from '../TeaserCard';

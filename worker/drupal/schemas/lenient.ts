@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Drupal's variations, accepted once at the boundary (drupal-api.md, rule 2):
+ * Drupal's variations, accepted once at the boundary (docs/drupal.md, Rule 2):
  * numbers as strings, optional values missing/null/"", and PHP's empty array
  * `[]` where a map is meant.
  */

@@ -6,7 +6,7 @@ import { optionalNumeric, optionalText, phpList, rowStatus } from './lenient';
 
 /*
  * The 'other' lists (`/rest/{doctors|news|actions|smi-o-nas}/other/{nid}`): Views REST exports
- * (drupal-api.md §6a, §8), rows of strings, `[]` when empty. A field may come as
+ * (docs/drupal.md §6a, §8), rows of strings, `[]` when empty. A field may come as
  * Views renders it (an `<a href>`, an `<img>`, HTML-escaped text) or as a clean
  * value; both read the same here. A row without a title is left out, and so is
  * a row that is not an object: one odd row never costs the whole list.

@@ -4,7 +4,7 @@ import { safeUrl } from '../safe-url';
 import { optionalNumeric, optionalText, phpList } from './lenient';
 
 /*
- * The price list, `/blocks_for_page/special_links/price.html?page=` (drupal-api.md §8):
+ * The price list, `/blocks_for_page/special_links/price.html?page=` (docs/drupal.md §8):
  * `{"data": {GROUP_KEY: {"title", "data": [ROW]}}}`, where ROW is
  * `{field_code, field_price_item, field_price_sum, field_price_sum_special, nid, node_link, childs}`.
  * Read leniently (rule 2): numbers as strings or numbers, `[]` for an empty map, fields

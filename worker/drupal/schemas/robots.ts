@@ -3,7 +3,7 @@ import { z } from 'zod';
 /*
  * Whether Drupal's metatag module says a node is not for search engines: robots "noindex"
  * (or "none") in the node's own `metatag` attribute. The sitemap leaves such a node out, as
- * the page's <meta name="robots"> asks crawlers to. Two shapes (drupal-api.md §5b):
+ * the page's <meta name="robots"> asks crawlers to. Two shapes (docs/drupal.md §5b):
  * metatag 2.x's JSON:API list `[{tag, attributes: {name, content}}]`, and 1.x's map
  * `{value: {robots: "…"}}`. A Drupal without metatag sends neither: the node is indexed.
  */

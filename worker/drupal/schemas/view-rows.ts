@@ -9,7 +9,7 @@ import { flag, optionalNumeric, optionalText, phpList, rowStatus } from './lenie
 /*
  * The clinic's Views REST exports of docs/requirements.md §7 (per-service lists, a doctor's
  * reviews, licence images, a section's services): bare arrays of rows of strings
- * (drupal-api.md §6a, §8), `[]` when empty, fields as Views renders them or as
+ * (docs/drupal.md §6a, §8), `[]` when empty, fields as Views renders them or as
  * clean values. Every field is optional; a row without a title is left out, and
  * one odd row never costs the list.
  */

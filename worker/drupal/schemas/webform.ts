@@ -5,7 +5,7 @@ import { htmlToText } from '../entities';
 import { optionalNumeric, optionalText } from './lenient';
 
 /*
- * webform_rest's initialised field tree (drupal-api.md §3a and its Corrections)
+ * webform_rest's initialised field tree (docs/drupal.md §3a and its Corrections)
  * as the popup's fields: containers flattened into their children in order,
  * composites with their visible parts, private fields left out, `#options` read
  * as a map, a list or a predefined set's id. Each property is read on its own:
@@ -187,7 +187,7 @@ function partsOf(raw: unknown): CompositePart[] {
 
 function fieldOf(key: string, el: RawElement, kind: FieldKind): FormField {
   const field: FormField = { key, kind, required: truthy(el['#required']) };
-  // A null #title leaves the administrative one (drupal-api.md, Corrections): a control is never left without a name.
+  // A null #title leaves the administrative one (docs/drupal.md, Corrections): a control is never left without a name.
   const title = el['#title'] ?? (kind === 'markup' || kind === 'hidden' ? undefined : el['#admin_title']);
   if (title && kind !== 'markup') field.label = htmlToText(title);
   if (el['#placeholder']) field.placeholder = el['#placeholder'];
