@@ -1,6 +1,6 @@
 /**
  * The structure rules of docs/architecture.md, checked in `npm test`'s first step:
- * no import cycle, no file in worker/ over 300 lines, a bundle's view read only in
+ * no import cycle, no import against the layers' direction, no file in worker/ over 300 lines, a bundle's view read only in
  * its own folder, and comments that cite the repository's docs, not documents a
  * newcomer cannot open. Prints every breach and exits 1 when there is one.
  */
@@ -27,6 +27,34 @@ const graph = await madge(
   { fileExtensions: ['ts', 'tsx'], tsConfig: join(ROOT, 'tsconfig.worker.json'), baseDir: ROOT },
 );
 for (const cycle of graph.circular()) breaches.push(`import cycle: ${cycle.join(' → ')} → ${cycle[0]}`);
+
+/**
+ * Arrows point down only (docs/architecture.md, "Who may import whom"): what each folder
+ * must never import. Type-only imports count too: a type names the layer it belongs to.
+ */
+const NEVER: [from: string, to: string[]][] = [
+  ['worker/components/', ['worker/screens/', 'worker/routes/', 'worker/loaders/', 'worker/middleware/']],
+  ['worker/screens/', ['worker/routes/', 'worker/loaders/', 'worker/middleware/']],
+  ['worker/bundles/', ['worker/routes/', 'worker/middleware/']],
+  ['worker/loaders/', ['worker/routes/', 'worker/middleware/']],
+  [
+    'worker/drupal/',
+    ['worker/bundles/', 'worker/screens/', 'worker/components/', 'worker/routes/', 'worker/loaders/', 'worker/middleware/'],
+  ],
+  [
+    'worker/cache/',
+    ['worker/bundles/', 'worker/screens/', 'worker/components/', 'worker/routes/', 'worker/loaders/', 'worker/middleware/'],
+  ],
+  ['common/', ['worker/', 'client/']],
+  ['client/', ['worker/']],
+];
+for (const [file, imports] of Object.entries(graph.obj())) {
+  const rule = NEVER.find(([from]) => file.startsWith(from));
+  for (const imported of rule ? imports : []) {
+    const layer = rule![1].find((to) => imported.startsWith(to));
+    if (layer) breaches.push(`${file}: imports ${imported} (${rule![0]} never imports ${layer})`);
+  }
+}
 
 for (const file of sources) {
   const text = readFileSync(join(ROOT, file), 'utf8');
