@@ -1,5 +1,5 @@
 /**
- * The editors' own addresses (worker/routes/editors.tsx): robots.txt keeps search engines
+ * The editors' own addresses (worker/routes/editors/): robots.txt keeps search engines
  * away from them, no page prefetches them, and the service worker (client/sw.ts) never
  * keeps them, so that hovering a link never opens a login or runs an editors' page
  * ahead of a click and no device holds what an editor saw. A trailing slash covers a folder.

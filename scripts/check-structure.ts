@@ -35,6 +35,7 @@ for (const cycle of graph.circular()) breaches.push(`import cycle: ${cycle.join(
 const NEVER: [from: string, to: string[]][] = [
   ['worker/components/', ['worker/screens/', 'worker/routes/', 'worker/loaders/', 'worker/middleware/']],
   ['worker/screens/', ['worker/routes/', 'worker/loaders/', 'worker/middleware/']],
+  ['worker/render/', ['worker/routes/', 'worker/loaders/', 'worker/middleware/']],
   ['worker/bundles/', ['worker/routes/', 'worker/middleware/']],
   ['worker/loaders/', ['worker/routes/', 'worker/middleware/']],
   [
@@ -43,7 +44,16 @@ const NEVER: [from: string, to: string[]][] = [
   ],
   [
     'worker/cache/',
-    ['worker/bundles/', 'worker/screens/', 'worker/components/', 'worker/routes/', 'worker/loaders/', 'worker/middleware/'],
+    [
+      'worker/drupal/',
+      'worker/leads/',
+      'worker/bundles/',
+      'worker/screens/',
+      'worker/components/',
+      'worker/routes/',
+      'worker/loaders/',
+      'worker/middleware/',
+    ],
   ],
   ['common/', ['worker/', 'client/']],
   ['client/', ['worker/']],

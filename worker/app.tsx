@@ -1,6 +1,6 @@
 import { Hono, type ExecutionContext } from 'hono';
 import type { AppEnv } from './app-env';
-import { OriginError } from './drupal/origin';
+import { OriginError } from './cache/origin-error';
 import { configured } from './middleware/config';
 import { editorSession } from './middleware/editor';
 import { imagesAsText } from './middleware/images-as-text';

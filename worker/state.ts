@@ -39,9 +39,9 @@ export class IsolateState {
   readonly renderedPages = new RenderedPages();
   readonly purgeAll = new StoreMemo<PurgeAllRecord>(PURGE_MEMO_MS);
   readonly tagPurges = new StoreMemo<TagPurges>(PURGE_MEMO_MS);
-  /** What editors' clients learned of resource types (cache/no-cache.ts), and what they are learning. */
   /** The editors' sessions Drupal confirmed a moment ago. */
   readonly checkedSessions = new CheckedSessions();
+  /** What editors' clients learned of resource types (cache/no-cache.ts), and what they are learning. */
   readonly knowledge = { learned: new Map<string, { value: unknown; at: number }>(), learning: new Set<string>() };
   #version = 0;
 

@@ -1,4 +1,4 @@
-import { OriginError } from '../drupal/origin';
+import { OriginError } from './origin-error';
 
 /**
  * Coalesces identical origin fetches across the requests an isolate serves.

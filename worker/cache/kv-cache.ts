@@ -1,5 +1,5 @@
 import type { FetchClaims } from '../platform/seams';
-import { OriginError } from '../drupal/origin';
+import { OriginError } from './origin-error';
 import { cacheKey } from './cache-key';
 import type { CacheStatus } from './cache-status';
 import { isolate } from '../state';

@@ -1,7 +1,8 @@
 import type { KvCache, Loaded } from '../cache/kv-cache';
 import type { Decoder } from './decode';
 import type { Endpoints } from './endpoints';
-import { fetchFromOrigin, OriginError, type OriginOptions, type OriginResponse } from './origin';
+import { OriginError } from '../cache/origin-error';
+import { fetchFromOrigin, type OriginOptions, type OriginResponse } from './origin';
 
 /** What every protocol's calls of one client share: Drupal's addresses, the cache, the way to Drupal. */
 export interface DrupalContext {

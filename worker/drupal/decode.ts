@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Loaded } from '../cache/kv-cache';
-import { OriginError, type OriginResponse } from './origin';
+import { OriginError } from '../cache/origin-error';
+import { type OriginResponse } from './origin';
 
 /** Sync for most calls; async where the payload needs HTMLRewriter (sanitising Drupal's HTML). */
 export type Decoder<T> = (response: OriginResponse) => Loaded<T> | Promise<Loaded<T>>;

@@ -3,7 +3,8 @@ import type { DrupalContext } from './context';
 import { decodeJson, type Decoder } from './decode';
 import type { ListingRule } from './endpoints';
 import { optional } from './optional';
-import { OriginError, type OriginResponse } from './origin';
+import { OriginError } from '../cache/origin-error';
+import { type OriginResponse } from './origin';
 import { includesFor, possibleRelationships, relationshipsFromSample, type Relationships } from './relationships';
 import type { PathLookup } from './types';
 
@@ -92,7 +93,7 @@ export function jsonapi({ urls, cache, fetch, get }: DrupalContext) {
 export type JsonApi = ReturnType<typeof jsonapi>;
 
 const decodeRelationships: Decoder<Relationships | null> = ({ status, body }) => {
-  // A type Drupal will not list to us: nothing learned, the screens' own names are tried.
+  // A type Drupal will not list to us: nothing learned, the bundle module's wanted fields are asked for.
   if (status === 403 || status === 404) return { value: null, negative: true };
   if (status !== 200) throw new OriginError(`relationships: Drupal ответил ${status}`, status);
   const learned = relationshipsFromSample(body);

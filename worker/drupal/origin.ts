@@ -1,27 +1,9 @@
 /** One request to Drupal: timeout, credentials, and 5xx/network failures as OriginError. */
+import { OriginError } from '../cache/origin-error';
 
 export interface OriginResponse {
   status: number;
   body: unknown;
-}
-
-/**
- * A Drupal call that gave no usable answer. `unhealthy` says whether it speaks of
- * Drupal itself (unreachable, too slow, 5xx, a body that is not JSON at all), which
- * the circuit breaker counts, or only of this one call (a 4xx, a shape we did not expect).
- */
-export class OriginError extends Error {
-  readonly unhealthy: boolean;
-
-  constructor(
-    message: string,
-    readonly status?: number,
-    options: { unhealthy?: boolean; cause?: unknown } = {},
-  ) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'OriginError';
-    this.unhealthy = options.unhealthy ?? (status === undefined || status >= 500);
-  }
 }
 
 export interface OriginOptions {

@@ -1,7 +1,7 @@
 import type { KvCache } from '../cache/kv-cache';
 import type { DrupalContext } from './context';
 import { decodeJson, parse, type Decoder } from './decode';
-import { OriginError } from './origin';
+import { OriginError } from '../cache/origin-error';
 import { RedirectLookupSchema } from './schemas/redirect';
 import { TranslatePathSchema } from './schemas/translate-path';
 import { tagged } from './tags';

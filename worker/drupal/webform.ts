@@ -1,6 +1,7 @@
 import type { DrupalContext } from './context';
 import { literalFileName } from './files';
-import { OriginError, postToOrigin, type OriginResponse } from './origin';
+import { OriginError } from '../cache/origin-error';
+import { postToOrigin, type OriginResponse } from './origin';
 import { sanitizeHtml } from './sanitize-html';
 import { webformFieldsOf, type ParsedWebform } from './schemas/webform';
 

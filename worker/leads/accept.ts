@@ -1,7 +1,7 @@
 import { EMAIL_CONFIRM_PARTS, partKey, type FormField } from '../../common/forms/definition';
 import type { Config } from '../config/config';
 import type { DrupalClient } from '../drupal/client';
-import { OriginError } from '../drupal/origin';
+import { OriginError } from '../cache/origin-error';
 import { crmFileOf, describeLead, failureOf, postToCrm, refusalOf } from './crm';
 import type { Lead, LeadMessage } from './lead';
 import { russianMessage } from './russian-message';

@@ -1,6 +1,6 @@
 import { POPUP_TITLES, isPopupForm } from '../../common/popups';
 import type { Config } from '../config/config';
-import { OriginError } from '../drupal/origin';
+import { OriginError } from '../cache/origin-error';
 import { crmPayload, type CrmFile, type Lead } from './lead';
 import type { Upload } from './submit';
 

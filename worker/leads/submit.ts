@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DrupalClient } from '../drupal/client';
-import { OriginError } from '../drupal/origin';
+import { OriginError } from '../cache/origin-error';
 import { drupalBody, type Lead } from './lead';
 
 /** What Drupal made of a submission. Drupal not answering is an OriginError instead: the lead then waits on the queue. */

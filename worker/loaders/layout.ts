@@ -58,12 +58,3 @@ function loadSharedParts(drupal: DrupalClient, config: Config) {
     servicesMenu: defer(optional('services menu', drupal.servicesMenu(), [])),
   };
 }
-
-/** The parts that may still be on their way when the page starts streaming. */
-export const streamedParts = (layout: LayoutData): Promise<unknown>[] => [
-  layout.mainMenu,
-  layout.footerMenu,
-  layout.servicesMenu,
-  layout.blocks,
-  layout.breadcrumb,
-];

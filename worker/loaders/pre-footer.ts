@@ -66,7 +66,3 @@ export function loadPreFooter(drupal: DrupalClient, about?: PageSubject): PreFoo
     ),
   };
 }
-
-/** The lists that may still be on their way when the page starts streaming. */
-export const preFooterParts = (data: PreFooterData | undefined): Promise<unknown>[] =>
-  data ? [data.doctors, data.news, data.promotions] : [];

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { renderToReadableStream } from 'react-dom/server.edge';
 import { prerender } from 'react-dom/static.edge';
-import { OriginError } from '../drupal/origin';
+import { OriginError } from '../cache/origin-error';
 
 export interface StreamOptions {
   status: number;

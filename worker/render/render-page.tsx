@@ -7,9 +7,7 @@ import { Document } from '../components/Document';
 import { BareLayout } from '../components/layout/BareLayout';
 import { DefaultLayout } from '../components/layout/DefaultLayout';
 import { PageContext } from '../components/page-context';
-import type { LayoutData, PreFooterData } from '../components/layout/layout-data';
-import { streamedParts } from '../loaders/layout';
-import { preFooterParts } from '../loaders/pre-footer';
+import { preFooterParts, streamedParts, type LayoutData, type PreFooterData } from '../components/layout/layout-data';
 import { streamHtml } from './html-stream';
 import { documentTitle } from './page-title';
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
-import { OriginError } from '../drupal/origin';
+import { OriginError } from '../cache/origin-error';
 import { composeFeed, feedSources } from '../loaders/yandex-feed';
 import { yandexFeedXml } from '../render/yandex-feed-xml';
 

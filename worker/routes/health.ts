@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { endpoints } from '../drupal/endpoints';
 import { originBreaker } from '../drupal/from-config';
-import { fetchFromOrigin, OriginError } from '../drupal/origin';
+import { OriginError } from '../cache/origin-error';
+import { fetchFromOrigin } from '../drupal/origin';
 import { HEALTH_PATH } from '../paths/health-path';
 
 /**

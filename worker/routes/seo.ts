@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { BUNDLE_MODULES } from '../bundles/registry';
-import { OriginError } from '../drupal/origin';
+import { OriginError } from '../cache/origin-error';
 import { sitemapDocuments, type SitemapPage } from '../render/sitemap-xml';
 import { ERROR_PAGE_NIDS, renderError } from './error';
 import { LISTING_ROUTES, MAX_PAGE } from './listing-table';

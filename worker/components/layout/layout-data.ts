@@ -38,3 +38,16 @@ export interface PreFooterData {
   news: Deferred<Teaser[]>;
   promotions: Deferred<Teaser[]>;
 }
+
+/** The parts that may still be on their way when the page starts streaming. */
+export const streamedParts = (layout: LayoutData): Promise<unknown>[] => [
+  layout.mainMenu,
+  layout.footerMenu,
+  layout.servicesMenu,
+  layout.blocks,
+  layout.breadcrumb,
+];
+
+/** The lists that may still be on their way when the page starts streaming. */
+export const preFooterParts = (data: PreFooterData | undefined): Promise<unknown>[] =>
+  data ? [data.doctors, data.news, data.promotions] : [];

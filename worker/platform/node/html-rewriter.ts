@@ -1,11 +1,11 @@
 /**
  * workerd's HTMLRewriter on Node: the same lol-html, compiled to WebAssembly, behind
- * the same API (the `htmlrewriter` package), so the sanitiser and the editor bar
- * run unchanged. Installed once at start-up, before the first request.
+ * the same API (the `htmlrewriter` package), so the sanitiser and the pictures-as-text
+ * rewriting run unchanged. Installed once at start-up, before the first request.
  *
  * The package's wasm-bindgen glue hands a string with non-ASCII text to WebAssembly
  * in a buffer larger than the string, and lol-html frees it by the string's length:
- * with some forty Cyrillic letters (the editor bar, a long Russian alt or title) the
+ * with some forty Cyrillic letters (a long Russian alt or title) the
  * allocator traps ("unreachable"). Without `__wbindgen_realloc` the glue encodes
  * first and allocates the exact size, so the instance is given to the glue without it.
  */
