@@ -76,34 +76,9 @@ export default defineConfig({
         oxc: { jsx: { runtime: 'automatic', development: false } },
         test: {
           name: 'node',
-          include: [
-            'cache',
-            'revalidate',
-            'revalidate-next',
-            'purge-recache',
-            'rendered-pages',
-            'forms',
-            'form-elements',
-            'lead-delivery',
-            'demo-crm',
-            'editors',
-            'login-flood',
-            'hardening',
-            'security-headers',
-            'sanitize-html',
-            'drupal-files',
-            'drafts',
-            'secrets',
-            'spec-routes',
-            'request-log',
-            'legal-info',
-            'consent',
-            'undelivered',
-            'cold-rounds',
-            'yandex-feed',
-            'low-vision',
-            'one-path-errors',
-          ].map((name) => `test/worker/${name}.test.ts`),
+          // The worker tests whose behaviour goes through a platform seam (cache, queues, D1 or Valkey, secrets, the
+          // request log): the ones in test/worker/both-targets/. A file elsewhere in test/worker runs on workerd only.
+          include: ['test/worker/both-targets/**/*.test.{ts,tsx}'],
           environment: 'node',
           globalSetup: ['test/node/setup.ts'],
           fileParallelism: false,
@@ -111,7 +86,7 @@ export default defineConfig({
         },
       },
       {
-        // Node side: the site and the demo origin under wrangler dev, driven by Chromium.
+        // Every Chromium suite, once: the site and the demo origin under wrangler dev.
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
@@ -123,10 +98,12 @@ export default defineConfig({
         },
       },
       {
-        // The same Chromium suites against the Node target (dist/node/server.js + redis-server); needs `npm run build`.
+        // The Chromium suites that go through a platform seam (leads on the queue, editors' sessions, the service
+        // worker, the headers, Drupal down, hostile content, the low-vision cookie), again against the Node target
+        // (dist/node/server.js + redis-server); needs `npm run build`. The rest render the same on both targets.
         test: {
           name: 'browser-node',
-          include: ['test/browser/**/*.test.ts'],
+          include: ['test/browser/seams/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/setup/site-node.ts'],
           fileParallelism: false,
@@ -135,7 +112,15 @@ export default defineConfig({
         },
       },
       {
-        // What `wrangler deploy` would upload for each environment, built offline (issue 16 §5); needs `npm run build`.
+        // Checks on files, with no browser and no site: the built client bundle (needs `npm run build`).
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        // What `wrangler deploy` would upload for each environment, built offline; needs `npm run build`.
         test: {
           name: 'deploy',
           include: ['test/deploy/**/*.test.ts'],
