@@ -1,6 +1,5 @@
 /**
- * Issue 15, point 1: editors' popup links in Drupal's HTML open their popup (docs/requirements.md §2's
- * buttons). One service page at 1366 px: the side column's «Онлайн-запись» block links to
+ * Editors' popup links in Drupal's HTML open their popup (docs/requirements.md §2's buttons). One service page at 1366 px: the side column's «Онлайн-запись» block links to
  * `#consultation`; the demo's «Остались вопросы?» block has the other forms (a popup's page,
  * a `?popup=` query, a button and a span with a popup class).
  */

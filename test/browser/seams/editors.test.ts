@@ -1,5 +1,5 @@
 /**
- * Issue 9's "Done when" walk in Chromium: the demo editor logs in through the
+ * Editors in Chromium: the demo editor logs in through the
  * form, finds the edit links (new tab) on the price list and a service page,
  * edits a node's title in the demo Drupal and sees it at once, while a visitor
  * still gets the cached page until the editor purges it from /cache-rebuild.html;
@@ -10,7 +10,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { TEST_SECRETS } from '../../setup/secrets';
-import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile } from '../chromium';
+import { DESKTOP, PHONE, chromiumPerFile, screenshot, still, watchProblems } from '../chromium';
 
 const chromium = chromiumPerFile();
 
@@ -103,7 +103,7 @@ describe('editors', () => {
       const problems = watchProblems(page);
       await page.goto(`${siteUrl}/login`);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Вход для редакторов');
-      await page.waitForTimeout(1_000);
+      await still(page);
       await screenshot(page, `editors-login-${label}`);
       await page.getByLabel('Имя пользователя').fill(EDITOR.name);
       await page.getByLabel('Пароль').fill('not-the-password');
@@ -113,7 +113,7 @@ describe('editors', () => {
       ]);
       await page.waitForLoadState('load');
       await expect.poll(() => page.getByRole('alert').textContent()).toContain('Неверное имя пользователя или пароль');
-      await page.waitForTimeout(1_000);
+      await still(page);
       expect(await page.getByLabel('Имя пользователя').inputValue()).toBe(EDITOR.name);
       expect(await page.getByLabel('Пароль').inputValue()).toBe('');
       await screenshot(page, `editors-login-error-${label}`);
@@ -152,7 +152,7 @@ describe('editors', () => {
     const serviceLink = page.locator(`.service-page > a.edit-link[href="${demoUrl}/node/${service.nid}/edit"]`);
     await expect.poll(() => serviceLink.isVisible()).toBe(true);
     expect(await serviceLink.getAttribute('target')).toBe('_blank');
-    await page.waitForTimeout(1_000);
+    await still(page);
     await screenshot(page, 'editors-service-1366');
     expect(await page.getByRole('region', { name: 'Панель редактора' }).textContent()).toContain('Вы вошли как редактор');
     expect(problems).toEqual([]);
@@ -189,7 +189,7 @@ describe('editors', () => {
       await page.setViewportSize(viewport);
       await page.goto(`${siteUrl}/cache-rebuild.html`);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Кэш сайта');
-      await page.waitForTimeout(1_000);
+      await still(page);
       await screenshot(page, `editors-cache-rebuild-${label}`);
     }
     const problems = watchProblems(page);
@@ -202,7 +202,7 @@ describe('editors', () => {
     await expect.poll(() => status.textContent()).toContain('Весь кэш очищен');
     expect(await status.textContent()).toContain('60 секунд');
     // The page transition's fade-in settles first.
-    await page.waitForTimeout(1_000);
+    await still(page);
     await screenshot(page, 'editors-cache-rebuild-done-1366');
     expect(problems).toEqual([]);
 

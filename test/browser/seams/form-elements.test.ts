@@ -1,5 +1,5 @@
 /**
- * Issue 13 point 2 in the browser: the discount popup carries webform's other
+ * Webform's element kinds in the browser: the discount popup carries webform's other
  * element kinds (a name composite, e-mail twice, checkboxes, radios, a number,
  * terms of service). A person fills each as they would, the form goes through the
  * worker to the demo Drupal and the demo CRM, and the popup stays accessible and

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, screenshot, chromiumPerFile } from '../chromium';
+import { DESKTOP, PHONE, browserIdle, chromiumPerFile, screenshot, still } from '../chromium';
 
 const chromium = chromiumPerFile();
 
@@ -43,7 +43,7 @@ describe.each([
       (url) => !url.href.startsWith(siteUrl),
       (route) => route.abort(),
     );
-    // Issue 15 §8: what the cleaned markup asks of the site. An <img src=x> left behind would fetch /x, a 404 page.
+    // What the cleaned markup asks of the site. An <img src=x> left behind would fetch /x, a 404 page.
     const images: string[] = [];
     const failed: string[] = [];
     page.on('request', (request) => {
@@ -60,7 +60,9 @@ describe.each([
     expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
     expect(csp).not.toContain("unsafe-inline' 'nonce");
     expect(csp).toContain("object-src 'none'");
-    await page.waitForTimeout(300);
+    // Late handlers had their chance: the page quiet and the idle islands woken.
+    await page.waitForLoadState('networkidle');
+    await browserIdle(page);
     expect(dialogs).toEqual([]);
 
     expect(await page.textContent('h1')).toBe('Проверка безопасности <b>заголовка</b> & «кавычек»');
@@ -73,7 +75,8 @@ describe.each([
     // Give late handlers (image errors, idle hydration) their chance, and click what had onclick.
     await page.click('text=Абзац с обработчиком нажатия.');
     await body.locator('a', { hasText: /^ссылка$/ }).click();
-    await page.waitForTimeout(500);
+    await browserIdle(page);
+    await still(page);
     await screenshot(page, `hostile-content-${label}`);
 
     const leftovers = await page.evaluate(() => ({

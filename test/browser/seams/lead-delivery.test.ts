@@ -1,5 +1,5 @@
 /**
- * Issue 13 point 1 in the browser: a resume sent from the send_resume popup to a
+ * No lead lost, in the browser: a resume sent from the send_resume popup to a
  * stock webform_rest (the demo without its upload patch) lands the visitor on
  * /thank-you.html, and the clinic's CRM has the file itself.
  */

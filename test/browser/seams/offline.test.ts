@@ -1,5 +1,5 @@
 /**
- * Issue 17 §3 in Chromium: pages read online (the home page, a service page, the
+ * Offline reading in Chromium: pages read online (the home page, a service page, the
  * price list) open again with the browser offline, so does the contacts page never
  * opened; a page never read shows the offline page; the connection notice says
  * that read pages are available; a popup form sent offline waits on the device and

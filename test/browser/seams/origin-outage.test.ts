@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startDemoOrigin, startSite, type WorkerServer } from '../../../scripts/servers';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort, startDemoOrigin, startNodeSite, startSite, type WorkerServer } from '../../../scripts/servers';
 
 /**
- * The site and demo origin as `npm start` runs them, with a zero TTL so that
+ * The site (on the target under test) and the demo origin, with a zero TTL so that
  * every later visit is a revalidation; then the demo origin is stopped.
  */
 let demo: WorkerServer;
@@ -11,10 +11,10 @@ let site: WorkerServer;
 beforeAll(async () => {
   demo = await startDemoOrigin({ port: await freePort() });
   const port = await freePort();
-  site = await startSite({
-    port,
-    vars: { DRUPAL_BASE_URL: demo.url, SITE_URL: `http://127.0.0.1:${port}`, CACHE_FRESH_SECONDS: '0', ORIGIN_TIMEOUT_MS: '1000' },
-  });
+  const vars = { DRUPAL_BASE_URL: demo.url, SITE_URL: `http://127.0.0.1:${port}`, CACHE_FRESH_SECONDS: '0', ORIGIN_TIMEOUT_MS: '1000' };
+  // On the target under test: wrangler dev, or the Node site on the suite's Valkey under a key prefix of its own.
+  const valkeyUrl = inject('nodeValkeyUrl');
+  site = valkeyUrl ? await startNodeSite({ port, valkeyUrl, keyPrefix: 'origin-outage:', vars }) : await startSite({ port, vars });
 });
 
 afterAll(async () => {
@@ -33,8 +33,18 @@ describe('when the Drupal origin goes away', () => {
       expect(res.status, path).toBe(200);
       before.set(path, title(await res.text()));
     }
-    // Let the background KV writes land.
-    await new Promise((r) => setTimeout(r, 500));
+    // The background cache writes have landed once a visit is answered from the cache.
+    for (const path of paths)
+      await expect
+        .poll(
+          async () => {
+            const res = await fetch(`${site.url}${path}`);
+            await res.text();
+            return res.headers.get('X-Cache');
+          },
+          { message: `${path} answered from the cache` },
+        )
+        .not.toBe('MISS');
     await demo.stop();
 
     for (const path of paths) {

@@ -1,5 +1,5 @@
 /**
- * Issue 8 in the browser: the six popup request forms, each opened from its
+ * The six popup request forms in the browser, each opened from its
  * button, drawn from the worker's definition, checked before sending, sent
  * through the worker to the demo Drupal, and the visitor on /thank-you.html.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, watchProblems, chromiumPerFile } from '../chromium';
+import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, watchProblems } from '../chromium';
 
 const chromium = chromiumPerFile();
 
@@ -39,9 +39,8 @@ describe('Content-Security-Policy in the browser', () => {
       (route) => route.abort(),
     );
     for (const path of PAGES) {
-      await page.goto(`${siteUrl}${path}`, { waitUntil: 'load' });
-      // Let idle islands wake (they load their chunks and React).
-      await page.waitForTimeout(400);
+      // Settled: the idle islands have woken (their chunks and React loaded and run).
+      await gotoSettled(page, `${siteUrl}${path}`);
       const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
       expect(violations, path).toEqual([]);
     }
