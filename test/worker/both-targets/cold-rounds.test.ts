@@ -7,7 +7,7 @@ import { TEST_SECRETS } from '../../setup/secrets';
 import { bindings, demo, demoUrl, eventually, firstAlias, freshStart, page, request } from '../helpers';
 
 /**
- * Issue 16 §6: a cold page takes the path lookup and one round of everything else. These tests
+ * A cold page takes the path lookup and one round of everything else. These tests
  * hold one Drupal call back and see which others Drupal is asked meanwhile (the order of arrival,
  * not times): what does not depend on the held answer must not wait for it.
  */

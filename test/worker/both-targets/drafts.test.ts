@@ -1,5 +1,5 @@
 /**
- * Issue 13 point 4: drafts never go public. The site's API account may view
+ * Drafts never go public. The site's API account may view
  * unpublished content (the demo's api-account switch): Drupal then resolves a
  * draft's path, sends the draft with `status: false` and would list it in any
  * collection not asked for published nodes. No visitor and no cached payload

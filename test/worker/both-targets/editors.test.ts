@@ -1,5 +1,5 @@
 /**
- * Issue 9 §1–3, §5 in workerd: the editors' login against the demo Drupal, the
+ * Editors, in workerd: the login against the demo Drupal, the
  * session kept server-side, edit links and uncached pages for editors only, the
  * guards on every POST, and /cache-rebuild.html.
  */

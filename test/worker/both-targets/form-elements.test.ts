@@ -1,5 +1,5 @@
 /**
- * Issue 13 point 2: every element of webform's initialised tree a patient can fill
+ * Every element of webform's initialised tree a patient can fill
  * reaches the popup (checkboxes, radios, number, terms of service, email_confirm,
  * composites), with lenient reading of each property, the same rules on both
  * sides, and the values carried to Drupal in webform_rest's shapes and to the CRM

@@ -1,5 +1,5 @@
 /**
- * Issue 13, points 1, 3, 8 and 9: no lead is lost on a stock webform_rest. A
+ * No lead is lost on a stock webform_rest. A
  * resume reaches the clinic without Drupal's upload patch, a refusal the visitor
  * cannot fix still reaches the CRM at once and Drupal later, the submission
  * records its page, and a filled trap field reaches the CRM marked.

@@ -1,5 +1,5 @@
 /**
- * Issue 16 §2 (ПП РФ № 736, Приказ Минздрава № 118н): the medical organisation's
+ * ПП РФ № 736, Приказ Минздрава № 118н: the medical organisation's
  * details come from the site's settings, are checked there (ОГРН and ИНН by their
  * check digits), and show in the footer of every page and in full on
  * «Сведения о медицинской организации».

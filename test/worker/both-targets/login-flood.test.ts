@@ -1,5 +1,5 @@
 /**
- * Issue 13 §10: editors' logins reach Drupal from the worker, so Drupal's flood control must see each
+ * Editors' logins reach Drupal from the worker, so Drupal's flood control must see each
  * visitor's own address (X-Forwarded-For), or five wrong passwords from anyone lock every editor out.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §11: a payload cached after a purge counts as cached in every isolate, whatever that
+ * A payload cached after a purge counts as cached in every isolate, whatever that
  * isolate's memo of the purges says. Isolates are simulated by KV bindings that are distinct
  * objects over the same storage (each has its own memos, which are kept per binding), and by
  * forgetting the memory tier when "another isolate" serves.

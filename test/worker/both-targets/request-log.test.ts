@@ -1,5 +1,5 @@
 /**
- * Issue 16 §3 and §4's /health: one JSON line per request that ops can read, and
+ * The request log and /health: one JSON line per request that ops can read, and
  * nothing personal in any log line. Every console call is captured while the
  * popup forms are submitted (accepted, queued while Drupal is down, refused by a
  * closed form, retried while the CRM fails) and an editor logs in, looks around

@@ -1,5 +1,5 @@
 /**
- * Issue 13 §7: /api/revalidate as the `next` module really calls it: the entity's cache tags plus
+ * /api/revalidate as the `next` module really calls it: the entity's cache tags plus
  * whatever other modules add, or the entity's URL with Drupal's base path and language prefix;
  * only a 200 counts as done.
  */

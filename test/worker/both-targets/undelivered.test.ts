@@ -1,5 +1,5 @@
 /**
- * Issue 16 §4: a lead that outlives every retry (short retries here: TEST_LEAD_MAX_RETRIES)
+ * A lead that outlives every retry (short retries here: TEST_LEAD_MAX_RETRIES)
  * reaches the dead letters, is kept encrypted (Workers: D1 through the dead-letter queue's
  * consumer; Node: Valkey from BullMQ's failed set), shows on «Недоставленные заявки» for
  * editors only, and «Доставить снова» delivers it once the CRM is back. No step loses it.
