@@ -54,7 +54,8 @@ export default defineConfig({
         oxc: { jsx: { runtime: 'automatic', development: false } },
         test: {
           name: 'worker',
-          include: ['test/worker/**/*.test.{ts,tsx}'],
+          // With the platform seams' contract cases run against the Workers implementations (test/contracts/).
+          include: ['test/worker/**/*.test.{ts,tsx}', 'test/contracts/workers.test.ts'],
           globalSetup: ['test/setup/demo-origin.ts'],
           setupFiles: ['test/worker/d1-setup.ts'],
           // The demo origin's fault switches are shared by every test file.
@@ -76,34 +77,10 @@ export default defineConfig({
         oxc: { jsx: { runtime: 'automatic', development: false } },
         test: {
           name: 'node',
-          include: [
-            'cache',
-            'revalidate',
-            'revalidate-next',
-            'purge-recache',
-            'rendered-pages',
-            'forms',
-            'form-elements',
-            'lead-delivery',
-            'demo-crm',
-            'editors',
-            'login-flood',
-            'hardening',
-            'security-headers',
-            'sanitize-html',
-            'drupal-files',
-            'drafts',
-            'secrets',
-            'spec-routes',
-            'request-log',
-            'legal-info',
-            'consent',
-            'undelivered',
-            'cold-rounds',
-            'yandex-feed',
-            'low-vision',
-            'one-path-errors',
-          ].map((name) => `test/worker/${name}.test.ts`),
+          // The worker tests whose behaviour goes through a platform seam (cache, queues, D1 or Valkey, secrets, the
+          // request log): the ones in test/worker/both-targets/. A file elsewhere in test/worker runs on workerd only.
+          // And the same contract cases against the Node implementations on Valkey.
+          include: ['test/worker/both-targets/**/*.test.{ts,tsx}', 'test/contracts/node.test.ts'],
           environment: 'node',
           globalSetup: ['test/node/setup.ts'],
           fileParallelism: false,
@@ -111,7 +88,7 @@ export default defineConfig({
         },
       },
       {
-        // Node side: the site and the demo origin under wrangler dev, driven by Chromium.
+        // Every Chromium suite, once: the site and the demo origin under wrangler dev.
         test: {
           name: 'browser',
           include: ['test/browser/**/*.test.ts'],
@@ -123,10 +100,12 @@ export default defineConfig({
         },
       },
       {
-        // The same Chromium suites against the Node target (dist/node/server.js + redis-server); needs `npm run build`.
+        // The Chromium suites that go through a platform seam (leads on the queue, editors' sessions, the service
+        // worker, the headers, Drupal down, hostile content, the low-vision cookie), again against the Node target
+        // (dist/node/server.js + redis-server); needs `npm run build`. The rest render the same on both targets.
         test: {
           name: 'browser-node',
-          include: ['test/browser/**/*.test.ts'],
+          include: ['test/browser/seams/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/setup/site-node.ts'],
           fileParallelism: false,
@@ -135,7 +114,15 @@ export default defineConfig({
         },
       },
       {
-        // What `wrangler deploy` would upload for each environment, built offline (issue 16 §5); needs `npm run build`.
+        // Checks on files, with no browser and no site: the built client bundle (needs `npm run build`).
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        // What `wrangler deploy` would upload for each environment, built offline; needs `npm run build`.
         test: {
           name: 'deploy',
           include: ['test/deploy/**/*.test.ts'],

@@ -1,14 +1,13 @@
 /**
- * Issue 6 §7: no WCAG 2.1 A/AA violation that axe-core finds, on each page kind
- * and in the frame's open states, at phone and desktop widths; and the header
- * works with the keyboard alone.
+ * No WCAG 2.1 A/AA violation that axe-core finds, on each page kind (one page of every bundle) and in the frame's
+ * open states (a popup, the slide menu), at phone and desktop widths; and the header works with the keyboard alone.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { POPUP_TITLES } from '../../common/popups';
-import { DESKTOP, PHONE, watchProblems, chromiumPerFile } from './chromium';
+import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, still, watchProblems } from './chromium';
 import { newestAlias } from './page-kinds';
 
 const chromium = chromiumPerFile();
@@ -31,7 +30,7 @@ const paths: Record<string, string> = {
   'legal info': '/svedeniya.html',
 };
 
-/** Issue 7: one page of every other bundle too. */
+/** One page of every other bundle too. */
 const BUNDLES = [
   'patients',
   'news',
@@ -69,30 +68,31 @@ async function violationsOf(page: Page): Promise<string> {
   return readable(violations);
 }
 
-/** Loaded, islands awake and the late parts (menus, carousels) streamed in, as a visitor sees it after a moment. */
 /** axe-core opens pages of its own beside the tested one, which needs a context of its own. */
 async function newPage(viewport: typeof PHONE): Promise<Page> {
   return (await (await chromium()).newContext({ viewport })).newPage();
 }
 
+/** Loaded, islands awake and the late parts (menus, carousels) streamed in, as a visitor sees it after a moment. */
 async function settled(path: string, viewport: typeof PHONE): Promise<Page> {
   const page = await newPage(viewport);
-  await page.goto(siteUrl + path, { waitUntil: 'load' });
-  await page.waitForTimeout(1_500);
+  await gotoSettled(page, siteUrl + path);
   return page;
 }
 
-describe.each([
+// Each page in a context of its own, checked side by side with the others.
+describe.concurrent.each([
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ] as const)('axe-core, WCAG 2.1 A and AA, on a %s', (_label, viewport) => {
-  it.each([...Object.keys(paths), ...BUNDLES.filter((b) => !(b in paths))])('%s: no violation', async (name) => {
+  // Side by side, each test asserts with its own `expect`.
+  it.for([...Object.keys(paths), ...BUNDLES.filter((b) => !(b in paths))])('%s: no violation', async (name, { expect }) => {
     const page = await settled(paths[name]!, viewport);
     expect(await violationsOf(page)).toBe('');
     await page.context().close();
   });
 
-  it('the popup open: no violation', async () => {
+  it('the popup open: no violation', async ({ expect }) => {
     const page = await settled('/news.html', viewport);
     await page.locator('[data-popup]').locator('visible=true').first().click();
     await page.getByRole('dialog').waitFor({ state: 'visible', timeout: 10_000 });
@@ -106,7 +106,8 @@ describe('axe-core on a phone', () => {
     const page = await settled('/', PHONE);
     await page.getByRole('button', { name: /меню/i }).locator('visible=true').first().click();
     await page.getByRole('dialog', { name: /меню/i }).waitFor({ state: 'visible', timeout: 10_000 });
-    await page.waitForTimeout(500);
+    // Slid in, not on its way.
+    await still(page);
     expect(await violationsOf(page)).toBe('');
     await page.context().close();
   });
@@ -230,11 +231,10 @@ describe('the keyboard alone, on a desktop', () => {
   it('focus on «Услуги» opens its submenu and Escape closes it', async () => {
     const page = await newPage(DESKTOP);
     const problems = watchProblems(page);
-    await page.goto(`${siteUrl}/`, { waitUntil: 'load' });
+    // Escape is handled by a behaviour woken when the browser is idle; a keyboard user arrives after that.
+    await gotoSettled(page, `${siteUrl}/`);
     const nav = page.getByRole('navigation', { name: 'Главное меню' });
     const services = nav.getByRole('link', { name: /^\s*Услуги\s*$/ });
-    // Escape is handled by a behaviour woken when the browser is idle; a keyboard user arrives after that.
-    await page.waitForTimeout(1_500);
     // The submenu is what the link says it controls, or else the list beside it.
     const panelId = await services.getAttribute('aria-controls');
     const panel = panelId ? page.locator(`[id="${panelId}"]`) : services.locator('xpath=..').locator('ul').first();
@@ -252,9 +252,8 @@ describe('the keyboard alone, on a phone', () => {
   it('Enter on the hamburger opens the slide menu with focus inside; Escape closes it and focus is back on the hamburger', async () => {
     const page = await newPage(PHONE);
     const problems = watchProblems(page);
-    await page.goto(`${siteUrl}/`, { waitUntil: 'load' });
-    // A keyboard user reaches the hamburger after a moment; a press at once is the frame suite's matter.
-    await page.waitForTimeout(1_500);
+    // A keyboard user reaches the hamburger after a moment (the page settled); a press at once is main-menu.test.ts's matter.
+    await gotoSettled(page, `${siteUrl}/`);
     const hamburger = page.getByRole('button', { name: /меню/i }).locator('visible=true').first();
     await hamburger.focus();
     await page.keyboard.press('Enter');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile } from './chromium';
+import { DESKTOP, PHONE, chromiumPerFile, screenshot, still, watchProblems } from './chromium';
 
 const chromium = chromiumPerFile();
 
@@ -19,11 +19,25 @@ declare global {
  * before, so that it renders whole from the cache: what moves then is the browser's
  * doing (swiper taking over), not Drupal's payloads streaming in.
  */
-async function openPage(viewport: { width: number; height: number }, path: string, options: { reducedMotion?: 'reduce' } = {}) {
-  await (await fetch(`${siteUrl}${path}`)).text();
-  await new Promise((resolve) => setTimeout(resolve, 300));
+async function openPage(
+  viewport: { width: number; height: number },
+  path: string,
+  options: { reducedMotion?: 'reduce'; clock?: boolean } = {},
+) {
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(`${siteUrl}${path}`);
+        await res.text();
+        return res.headers.get('X-Cache');
+      },
+      { message: `${path} served whole from the cache`, timeout: 10_000 },
+    )
+    .toBe('HIT');
   const page = await (await chromium()).newPage({ viewport, reducedMotion: options.reducedMotion });
   const problems = watchProblems(page);
+  // The page's own clock, flowing as usual until a test runs it ahead past the slider's 5 s.
+  if (options.clock) await page.clock.install();
   await page.addInitScript(() => {
     window.__shifts = [];
     new PerformanceObserver((list) => {
@@ -60,7 +74,8 @@ describe.each([
     const first = page.locator(`${SLIDER} .carousel__slide`).first().locator('img');
     expect(await first.getAttribute('fetchpriority')).toBe('high');
     await sliderTakenOver(page);
-    await page.waitForTimeout(500);
+    // Swiper's first layout painted and anything it set moving come to rest.
+    await still(page);
     expect(await cls(page)).toBe(0);
     expect(await page.locator(SLIDER).getAttribute('aria-roledescription')).toBe('карусель');
     expect(await currentDot(page)).toBe('Слайд 1');
@@ -90,9 +105,10 @@ describe.each([
   });
 
   it('plays on by itself every 5 s', async () => {
-    const { page, problems } = await openPage(viewport, '/');
+    const { page, problems } = await openPage(viewport, '/', { clock: true });
     await sliderTakenOver(page);
     expect(await currentDot(page)).toBe('Слайд 1');
+    await page.clock.runFor(5_000);
     await expect.poll(() => currentDot(page), { timeout: 8_000, interval: 250 }).toBe('Слайд 2');
     expect(problems).toEqual([]);
     await page.close();
@@ -173,21 +189,22 @@ describe('«Процедуру проводят» (docs/requirements.md §2: a s
 
 describe('carousels that hold still', () => {
   it('do not play while the pointer is over them', async () => {
-    const { page } = await openPage(DESKTOP, '/');
+    const { page } = await openPage(DESKTOP, '/', { clock: true });
     await sliderTakenOver(page);
     await page.locator(`${SLIDER} .carousel__frame`).hover();
-    await page.waitForTimeout(6_500);
+    await page.clock.runFor(6_500);
     expect(await currentDot(page)).toBe('Слайд 1');
     // And play again once it leaves.
     await page.mouse.move(0, 0);
+    await page.clock.runFor(5_000);
     await expect.poll(() => currentDot(page), { timeout: 8_000, interval: 250 }).toBe('Слайд 2');
     await page.close();
   });
 
   it('do not play for a visitor who asked the system for less motion', async () => {
-    const { page, problems } = await openPage(PHONE, '/', { reducedMotion: 'reduce' });
+    const { page, problems } = await openPage(PHONE, '/', { reducedMotion: 'reduce', clock: true });
     await sliderTakenOver(page);
-    await page.waitForTimeout(6_500);
+    await page.clock.runFor(6_500);
     expect(await currentDot(page)).toBe('Слайд 1');
     expect(problems).toEqual([]);
     await page.close();

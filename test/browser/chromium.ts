@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { ROOT } from '../../scripts/servers';
 
@@ -40,6 +40,81 @@ export function watchProblems(page: Page): string[] {
     if (res.status() >= 400) problems.push(`http ${res.status()}: ${res.url()}`);
   });
   return problems;
+}
+
+/**
+ * The page loaded and quiet: the load event, then no request of the page's for 500 ms (the idle islands' chunks
+ * and React have arrived), then the browser idle once more, so that what they woke has run. What a test waits for
+ * instead of a fixed time when it needs the page as a visitor has it a moment after it showed.
+ */
+export async function gotoSettled(page: Page, url: string): Promise<Response | null> {
+  const response = await page.goto(url, { waitUntil: 'networkidle' });
+  await streamedIn(page);
+  await browserIdle(page);
+  return response;
+}
+
+/**
+ * Until React has put in place every part the page streamed (a cold page's late parts wait in hidden segments, and
+ * React may reveal them after the load event, in batches): from then on the document's elements stay where they are.
+ */
+export async function streamedIn(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('template[id^="B:"], div[hidden][id^="S:"]') === null, undefined, {
+    polling: 'raf',
+    timeout: 15_000,
+  });
+}
+
+/** Until the browser is idle: the callbacks the page queued for its idle time (islands woken on idle) have run before this one. */
+export async function browserIdle(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+}
+
+/**
+ * Until nothing on the page moves: two frames painted (so that a change just asked for has started), then its fonts
+ * in, the images it has asked for loaded or failed (a lazy one below the window is not asked for yet), every CSS
+ * animation or transition that ends (a fade-in, a slide) ended, and two frames painted since.
+ */
+export async function still(page: Page): Promise<void> {
+  const frames = () =>
+    page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await frames();
+  await page.waitForFunction(
+    () =>
+      document.fonts.status === 'loaded' &&
+      Array.from(document.images).every(
+        (image) => image.complete || (image.loading === 'lazy' && image.getBoundingClientRect().top > window.innerHeight),
+      ) &&
+      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    undefined,
+    { polling: 'raf', timeout: 15_000 },
+  );
+  await frames();
+}
+
+/**
+ * Counts the page's requests in flight from now on; `quiet()` resolves once none has been for `ms`
+ * (what Playwright's networkidle says once per navigation, asked again at any time).
+ */
+export function watchRequests(page: Page): { quiet: (ms?: number) => Promise<void> } {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (by: number) => {
+    inFlight += by;
+    lastChange = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return {
+    quiet: async (ms = 500) => {
+      const until = Date.now() + 30_000;
+      while (inFlight > 0 || Date.now() - lastChange < ms) {
+        if (Date.now() > until) throw new Error(`${inFlight} requests still in flight after 30 s`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
 }
 
 export async function screenshot(page: Page, name: string) {

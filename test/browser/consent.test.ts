@@ -1,14 +1,15 @@
 /**
- * Issue 16 §1 in Chromium: Yandex Metrica only after «Принять». The site under
- * test has a counter configured; Metrica's origin is never contacted for real:
- * its tag is answered by a stub that records the calls it is given.
+ * Yandex Metrica only after «Принять» (152-ФЗ), in Chromium: the banner asks on the first visit without shifting
+ * anything or covering a book button, and nothing leaves the site until the visitor agrees. The site under test has a
+ * counter configured; Metrica's origin is never contacted for real: its tag is answered by a stub that records the
+ * calls it is given.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, startNodeSite, startSite, type WorkerServer } from '../../scripts/servers';
 import { TEST_SECRETS, testCrmUrl } from '../setup/secrets';
-import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile } from './chromium';
+import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, screenshot, still, watchProblems, watchRequests } from './chromium';
 
 const chromium = chromiumPerFile();
 
@@ -62,6 +63,8 @@ interface Visit {
   /** Requests that reached for Metrica's origin (answered by the stub, never sent). */
   metrika: string[];
   problems: string[];
+  /** Resolves once the page has had no request in flight for a moment. */
+  quiet: () => Promise<void>;
 }
 
 async function newVisit(viewport: typeof PHONE): Promise<Visit> {
@@ -93,7 +96,7 @@ async function newVisit(viewport: typeof PHONE): Promise<Visit> {
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  return { page, requests, metrika, problems: watchProblems(page) };
+  return { page, requests, metrika, problems: watchProblems(page), quiet: watchRequests(page).quiet };
 }
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Cookie и аналитика' });
@@ -118,13 +121,14 @@ describe.each([
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.closest('.consent-banner') !== null)).toBe(true);
 
-    // The banner has shown and its code has run: no shift so far (before any scroll, which moves the booking bar's own buttons).
-    await page.waitForTimeout(1_000);
+    // The banner has shown and its code has run, the fonts and pictures are in: no shift so far (before any scroll,
+    // which moves the booking bar's own buttons).
+    await still(page);
     expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts)).toEqual([]);
 
-    // A scroll and a wait, as a reader would: still nothing for Metrica, and nothing anywhere but the site.
+    // A scroll, as a reader would, and all it fetched: still nothing for Metrica, and nothing anywhere but the site.
     await page.mouse.wheel(0, 2_000);
-    await page.waitForTimeout(1_500);
+    await visit.quiet();
     expect(visit.metrika).toEqual([]);
     expect(foreign(visit)).toEqual([]);
     expect(await page.evaluate(() => typeof (window as unknown as { ym?: unknown }).ym)).toBe('undefined');
@@ -210,8 +214,8 @@ describe.each([
     await page.keyboard.press('Escape');
 
     for (const path of ['/contacts.html', '/services.html']) {
-      await page.goto(`${site.url}${path}`, { waitUntil: 'load' });
-      await page.waitForTimeout(1_500);
+      // Settled: the banner's behaviour, woken when the browser is idle, has had its say.
+      await gotoSettled(page, `${site.url}${path}`);
       expect(await banner(page).isVisible(), path).toBe(false);
     }
     expect(visit.metrika).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * Issue 7's "Done when" walk: one page of every bundle at phone and desktop width,
+ * One page of every bundle at phone and desktop width,
  * part by part, on the demo origin as it is and in its lean schema (another
  * clinic's field layout), each with a clean console.
  */

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, chromiumPerFile } from './chromium';
+import { ISLAND_ERROR_EVENT } from '../../common/island-markers';
+import { DESKTOP, chromiumPerFile, watchRequests } from './chromium';
 
 const chromium = chromiumPerFile();
 
@@ -34,10 +35,17 @@ describe('island loader', () => {
     // page.route cannot see what the service worker (client/sw.ts) fetches once it takes the page over: this is the loader's test, not the worker's.
     const page = await (await chromium()).newPage({ viewport: DESKTOP, serviceWorkers: 'block' });
     const loads = countLoads(page);
+    const requests = watchRequests(page);
     const errors: string[] = [];
     page.on('console', (msg) => {
       if (msg.type() === 'error') errors.push(msg.text());
     });
+    // Each document's island failures, as the loader reports them.
+    await page.addInitScript((event) => {
+      const islandErrors: string[] = [];
+      Object.assign(window, { islandErrors });
+      window.addEventListener(event, (e) => islandErrors.push((e as CustomEvent<{ name: string }>).detail.name));
+    }, ISLAND_ERROR_EVENT);
     await page.route(/\/assets\/behaviors\/BackToTop-[\w-]+\.js(\?retry)?$/, (route) => route.abort('connectionreset'));
     await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
     await page.waitForFunction(
@@ -47,7 +55,11 @@ describe('island loader', () => {
         timeout: 10_000,
       },
     );
-    await page.waitForTimeout(1_500);
+    // The reloaded page has reported the island too (a second reload, if any, starts right then) and all it asked for is answered.
+    await page.waitForFunction(() => (window as unknown as { islandErrors: string[] }).islandErrors.includes('BackToTop'), undefined, {
+      timeout: 10_000,
+    });
+    await requests.quiet();
     expect(loads()).toBe(2);
     expect(errors.some((text) => text.includes('«BackToTop»'))).toBe(true);
     // The page itself still works after the failed island.

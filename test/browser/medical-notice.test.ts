@@ -1,5 +1,5 @@
 /**
- * Issue 16 §2, 38-ФЗ art. 24: the warning «Имеются противопоказания…» takes at least
+ * 38-ФЗ art. 24: the warning «Имеются противопоказания…» takes at least
  * 5 % of its advert's area. The advert is the block the notice sits in (a service's
  * description, a promotion's article); both are measured at a phone's and a
  * desktop's width, and the words must lie inside the warning's box, not cropped.

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, watchProblems, chromiumPerFile } from './chromium';
+import { DESKTOP, PHONE, browserIdle, chromiumPerFile, watchProblems } from './chromium';
 import { demoControl } from '../../demo-origin/control-client';
 
 const chromium = chromiumPerFile();
@@ -18,7 +18,8 @@ async function behaviourLoaded(page: Page, name: string) {
   await page.waitForFunction((n) => performance.getEntriesByType('resource').some((e) => e.name.includes(`/behaviors/${n}-`)), name, {
     timeout: 10_000,
   });
-  await page.evaluate(() => new Promise((r) => setTimeout(r, 50)));
+  // Fetched, then run: the browser idle again means the module's own task is done.
+  await browserIdle(page);
 }
 
 /** A same-site link put into the page for the test, so its target is known to be what the test needs. */
@@ -190,6 +191,11 @@ describe('navigating', () => {
     const ruleSets: { errorType?: string; errorMessage?: string }[] = [];
     const prefetched: string[] = [];
     cdp.on('Preload.ruleSetUpdated', ({ ruleSet }) => ruleSets.push(ruleSet));
+    // The links the rules make candidates, whatever their eagerness: the browser's latest list.
+    let candidates: string[] = [];
+    cdp.on('Preload.preloadingAttemptSourcesUpdated', ({ preloadingAttemptSources }) => {
+      candidates = preloadingAttemptSources.map((source) => source.key.url);
+    });
     cdp.on('Preload.prefetchStatusUpdated', (event) => {
       if (event.status === 'Ready') prefetched.push(event.prefetchUrl);
     });
@@ -207,10 +213,22 @@ describe('navigating', () => {
     expect(ruleSets.length).toBe(1);
     expect(ruleSets[0]?.errorType).toBeUndefined();
 
-    // Hovering a page of the site fetches it ahead; a search link is left alone.
+    // Hovering a page of the site fetches it ahead; a search link is left alone: the rules do not even make it a
+    // candidate. A page link added with it shows when the browser has read the changed page.
     const search = await addLink(page, '/search/node/пилинг');
+    await page.evaluate(() => {
+      const a = document.createElement('a');
+      a.href = '/price.html?speculation-probe';
+      a.textContent = 'Цены';
+      document.querySelector('main')?.append(a);
+    });
     await search.hover();
-    await page.waitForTimeout(400);
+    await expect
+      .poll(() => candidates.some((url) => url.endsWith('/price.html?speculation-probe')), {
+        message: 'the added page link is a candidate',
+      })
+      .toBe(true);
+    expect(candidates.filter((url) => url.includes('/search/'))).toEqual([]);
     const link = page.locator('main a[href^="/"]:not([data-popup]):not([href^="/search/"])').nth(1);
     const href = new URL((await link.getAttribute('href')) ?? '', siteUrl).href;
     await link.hover();

@@ -1,6 +1,5 @@
 /**
- * Issue 15, point 1: editors' popup links in Drupal's HTML open their popup (docs/requirements.md §2's
- * buttons). One service page at 1366 px: the side column's «Онлайн-запись» block links to
+ * Editors' popup links in Drupal's HTML open their popup (docs/requirements.md §2's buttons). One service page at 1366 px: the side column's «Онлайн-запись» block links to
  * `#consultation`; the demo's «Остались вопросы?» block has the other forms (a popup's page,
  * a `?popup=` query, a button and a span with a popup class).
  */
@@ -69,7 +68,7 @@ describe('popup links in Drupal’s HTML, on a service page at 1366 px', () => {
   });
 
   it('a hash naming neither a popup nor an element does nothing; one naming an element scrolls it 170 px below the top', async () => {
-    // An editor's in-page links, as the sanitiser passes them (test/worker/sanitize-html.test.ts).
+    // An editor's in-page links, as the sanitiser passes them (test/worker/both-targets/sanitize-html.test.ts).
     const target = await page.evaluate(() => {
       const heading = [...document.querySelectorAll<HTMLElement>('main h2[id]')].find(
         (h) => h.getBoundingClientRect().top + window.scrollY > 1500,

@@ -9,7 +9,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../scripts/servers';
-import { DESKTOP, PHONE, watchProblems, chromiumPerFile } from './chromium';
+import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, still, watchProblems } from './chromium';
 
 const chromium = chromiumPerFile();
 
@@ -20,9 +20,8 @@ const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 async function open(viewport: typeof PHONE): Promise<{ page: Page; problems: string[] }> {
   const page = await (await (await chromium()).newContext({ viewport })).newPage();
   const problems = watchProblems(page);
-  const res = await page.goto(`${siteUrl}/price.html`, { waitUntil: 'load' });
+  const res = await gotoSettled(page, `${siteUrl}/price.html`);
   expect(res?.status()).toBe(200);
-  await page.waitForTimeout(1_000);
   return { page, problems };
 }
 
@@ -102,7 +101,7 @@ describe.each([
     it('never scrolls sideways, every group open', async () => {
       const { page, problems } = await open(viewport);
       await openAll(page);
-      await page.waitForTimeout(200);
+      await still(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       // Nor does a table overflow its own group.
       const overflowing = await page.evaluate(

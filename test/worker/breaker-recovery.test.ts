@@ -1,5 +1,5 @@
 /**
- * Issue 13 §12: coming back after an outage. Once the breaker's retry window has passed, the request
+ * Coming back after an outage. Once the breaker's retry window has passed, the request
  * that probes Drupal makes all of its calls, and requests with nothing cached wait for the probe's
  * outcome instead of failing at once; requests that have a copy still get it at once.
  */

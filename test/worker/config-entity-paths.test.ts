@@ -1,5 +1,5 @@
 /**
- * Issue 13 point 6: paths that are not nodes. decoupled_router resolves a
+ * Paths that are not nodes. decoupled_router resolves a
  * webform's page or a contact form to a config entity whose id is its machine
  * name (a string). One of the popup forms goes to the page that opens it; any
  * other such path is the 404 page, never an error.

@@ -1,5 +1,5 @@
 /**
- * Issue 13 point 5: lists past 50. JSON:API gives at most 50 resources a request
+ * Lists past 50. JSON:API gives at most 50 resources a request
  * and, in core, no count; a listing without pages (/doctors.html) and the
  * sitemap follow Drupal's next links, so a clinic with 66 doctors shows 66.
  */

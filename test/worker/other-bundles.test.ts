@@ -3,7 +3,7 @@ import { BlockListSchema } from '../../worker/drupal/schemas/blocks';
 import { demo, firstAlias, freshStart, page } from './helpers';
 
 /*
- * Issue 15, point 4: the parts of other bundles' pages that Drupal sends beside
+ * The parts of other bundles' pages that Drupal sends beside
  * the node. Nodes are found through the demo's own API and views, as a site
  * would see another clinic's Drupal; each part also goes when Drupal sends nothing.
  */

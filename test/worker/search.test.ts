@@ -1,5 +1,5 @@
 /**
- * Issue 7 §5: search. The keywords are marked in each result's title on the
+ * Search. The keywords are marked in each result's title on the
  * server (common/highlight.ts, worker/components/Highlighted.tsx); the results
  * list alone comes from /search/results for the page's live search; odd
  * keywords get clean answers.

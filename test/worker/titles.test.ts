@@ -1,5 +1,5 @@
 /**
- * Issue 15 §6 and §8 in workerd: every page's <title> in one form («Заголовок — <site name>»),
+ * In workerd: every page's <title> in one form («Заголовок — <site name>»),
  * a listing's 404 titled as a 404, the popup pages titled by their popup, the article author's
  * fallback in Russian; and the demo's hostile page out of the sitemap and the menus.
  */

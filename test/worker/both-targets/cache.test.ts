@@ -1,0 +1,179 @@
+import { describe, expect, it, beforeEach } from 'vitest';
+import { cacheKey, normaliseUrl } from '../../../worker/cache/cache-key';
+import { createKvCache } from '../../../worker/cache/kv-cache';
+import { resetIsolate } from '../../../worker/state';
+import { readConfig } from '../../../worker/config/config';
+import { drupalClientFor, originBreaker } from '../../../worker/drupal/from-config';
+import { bindings, demo, firstAlias, freshStart, page, request, siteBindings } from '../helpers';
+
+beforeEach(freshStart);
+
+function drupalClient() {
+  const result = readConfig(siteBindings);
+  if (!result.ok) throw new Error('test configuration is invalid');
+  const pending: Promise<unknown>[] = [];
+  const client = drupalClientFor(result.config, { waitUntil: (p) => pending.push(p) });
+  return { client, settled: () => Promise.all(pending) };
+}
+
+/** The news listing's own call (not the sample that learns what news can include, nor its count). */
+const NEWS_LISTING = '/jsonapi/node/news?filter[status]=1&sort=-created';
+
+describe('KV cache of Drupal payloads', () => {
+  it('answers MISS from Drupal, then HIT from KV without asking Drupal again', async () => {
+    const first = await page('/news.html');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('X-Cache')).toBe('MISS');
+    const asked = await demo.count(NEWS_LISTING);
+    expect(asked).toBe(1);
+
+    const second = await page('/news.html');
+    expect(second.headers.get('X-Cache')).toBe('HIT');
+    expect(essence(second.html)).toEqual(essence(first.html));
+    expect(await demo.count(NEWS_LISTING)).toBe(asked);
+  });
+
+  it('serves a STALE copy past its TTL and refreshes it in the background', async () => {
+    const stale = { CACHE_FRESH_SECONDS: '0' };
+    await page('/news.html', stale);
+    expect(await demo.count(NEWS_LISTING)).toBe(1);
+
+    await demo.faults({ rules: [{ match: '/jsonapi/node/news', delayMs: 400 }] });
+    const started = Date.now();
+    const { response, settled } = await request('/news.html', stale);
+    expect(response.headers.get('X-Cache')).toBe('STALE');
+    await response.text();
+    expect(Date.now() - started).toBeLessThan(400); // the refresh did not hold the page
+    await settled();
+    expect(await demo.count(NEWS_LISTING)).toBe(2);
+  });
+
+  it('serves the last good copy when Drupal answers 5xx after the stale window (stale-if-error)', async () => {
+    const expired = { CACHE_FRESH_SECONDS: '0', CACHE_STALE_SECONDS: '0' };
+    const good = await page('/news.html', expired);
+    await demo.faults({ rules: [{ match: '/', status: 503 }] });
+    const res = await page('/news.html', expired);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('X-Cache')).toBe('STALE');
+    expect(essence(res.html)).toEqual(essence(good.html));
+  });
+
+  it('serves the last good copy when Drupal exceeds the origin timeout', async () => {
+    const expired = { CACHE_FRESH_SECONDS: '0', CACHE_STALE_SECONDS: '0', ORIGIN_TIMEOUT_MS: '300' };
+    await page('/news.html', expired);
+    await demo.faults({ rules: [{ match: '/', hang: true }] });
+    const started = Date.now();
+    const res = await page('/news.html', expired);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('X-Cache')).toBe('STALE');
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it('shows the error page of docs/requirements.md §8 when Drupal is down and nothing is cached', async () => {
+    await demo.faults({ rules: [{ match: '/', status: 502 }] });
+    const res = await page('/news.html');
+    expect(res.status).toBe(503);
+    expect(res.html).toContain('<html lang="ru"');
+    expect(res.html).toContain('Сайт временно недоступен');
+  });
+
+  it('purges everything by bumping the generation', async () => {
+    const { client } = drupalClient();
+    await page('/news.html');
+    expect((await page('/news.html')).headers.get('X-Cache')).toBe('HIT');
+    await client.purgeAll();
+    expect((await page('/news.html')).headers.get('X-Cache')).toBe('MISS');
+    expect(await demo.count(NEWS_LISTING)).toBe(2);
+  });
+
+  it("purges one path's payloads and leaves the others cached", async () => {
+    const { client } = drupalClient();
+    const path = await firstAlias('news');
+    await page(path);
+    await page('/news.html');
+    expect((await page(path)).headers.get('X-Cache')).toBe('HIT');
+
+    await client.purgePath(path);
+    const translations = await demo.count(`translate-path?path=${path}`);
+    const again = await page(path);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('X-Cache')).toBe('MISS');
+    expect(await demo.count(`translate-path?path=${path}`)).toBe(translations + 1);
+    expect((await page('/news.html')).headers.get('X-Cache')).toBe('HIT');
+  });
+
+  it('lets identical concurrent requests in one isolate share one origin fetch', async () => {
+    const path = await firstAlias('doctors');
+    await demo.faults({ delayMs: 300 });
+    const responses = await Promise.all(Array.from({ length: 6 }, () => page(path)));
+    expect(responses.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect(await demo.count(`translate-path?path=${path}`)).toBe(1);
+    expect(await demo.count('/jsonapi/node/doctors/')).toBe(1);
+  });
+
+  it("caches Drupal's 404 for a path briefly, so repeated bad URLs do not reach Drupal", async () => {
+    const bad = '/net-takoi-stranicy.html';
+    expect((await page(bad)).status).toBe(404);
+    expect((await page(bad)).status).toBe(404);
+    expect((await page(bad)).status).toBe(404);
+    expect(await demo.count(`translate-path?path=${bad}`)).toBe(1);
+  });
+
+  it('answers a repeated lookup in the same isolate from memory, without another KV read', async () => {
+    const result = readConfig(siteBindings);
+    if (!result.ok) throw new Error('test configuration is invalid');
+    let reads = 0;
+    const kv = new Proxy(result.config.kv, {
+      get(target, prop, receiver) {
+        if (prop === 'getWithMetadata') reads++;
+        const value = Reflect.get(target, prop, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const writes: Promise<unknown>[] = [];
+    const guard = {
+      breaker: originBreaker(result.config),
+      timeoutMs: result.config.origin.timeoutMs,
+      retryMs: result.config.origin.retryMs,
+    };
+    const cache = createKvCache({ kv, settings: result.config.cache, guard, waitUntil: (p) => writes.push(p) });
+    const load = async () => ({ value: { title: 'Пилинги' } });
+    const url = `${bindings.DRUPAL_BASE_URL}/memory-tier-probe?id=${crypto.randomUUID()}`;
+    expect(await cache.get(url, load)).toEqual({ title: 'Пилинги' });
+    expect(reads).toBe(1);
+    expect(await cache.get(url, async () => ({ value: { title: 'другое' } }))).toEqual({ title: 'Пилинги' });
+    expect(reads).toBe(1);
+    await Promise.all(writes);
+    await cache.purge(url);
+    expect(await cache.get(url, async () => ({ value: { title: 'после очистки' } }))).toEqual({ title: 'после очистки' });
+    expect(reads).toBe(2);
+  });
+
+  it('keys by normalised URL, hashed when KV would refuse the length', async () => {
+    expect(normaliseUrl('http://d/x?b=2&a=1#f')).toBe('http://d/x?a=1&b=2');
+    expect(await cacheKey('http://d/x?b=2&a=1')).toBe(await cacheKey('http://d/x?a=1&b=2'));
+    const long = `http://d/search?keys=${'ботокс'.repeat(200)}`;
+    const key = await cacheKey(long);
+    expect(new TextEncoder().encode(key).byteLength).toBeLessThanOrEqual(512);
+    expect(key).not.toBe(await cacheKey(`${long}x`));
+  });
+
+  it('keeps a payload in KV between isolates: a new cache object reads what another wrote', async () => {
+    const a = drupalClient();
+    await a.client.menu('main');
+    await a.settled();
+    resetIsolate();
+    const b = drupalClient();
+    await b.client.menu('main');
+    expect(await demo.count('/blocks_for_page/menu/main')).toBe(1);
+  });
+});
+
+/** What a visitor gets from a page, whether it arrived inline or streamed: its title and every link. */
+function essence(html: string) {
+  return {
+    title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+    // A set: a part that streams in late (the pager, once the listing is counted) sends its fallback too.
+    links: [...new Set([...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]))].sort(),
+  };
+}
