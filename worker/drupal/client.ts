@@ -49,9 +49,21 @@ export interface DrupalClientOptions extends OriginOptions {
   drafts?: boolean;
   /** Where `pathBefore` looks: this client's cache unless given (an editor's uncached client looks in the shared one). */
   guesses?: Pick<KvCache, 'lastKnown'>;
+  /**
+   * The relationships a bundle's page reads (the bundles' registry, given by whoever builds the client: the
+   * client knows Drupal's protocol, not our pages), asked for where a caller names none.
+   */
+  wants?: (bundle: string) => readonly string[];
 }
 
-export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = cache, ...origin }: DrupalClientOptions): DrupalClient {
+export function createDrupalClient({
+  baseUrl,
+  cache,
+  drafts = false,
+  guesses = cache,
+  wants = () => [],
+  ...origin
+}: DrupalClientOptions): DrupalClient {
   const urls = endpoints(baseUrl);
   const context = drupalContext(urls, cache, origin, drafts);
   const api = jsonapi(context);
@@ -59,7 +71,7 @@ export function createDrupalClient({ baseUrl, cache, drafts = false, guesses = c
   const views = viewCalls(context);
   return {
     ...router,
-    ...nodeCalls(context, api),
+    ...nodeCalls(context, api, wants),
     ...views,
     ...blockCalls(context, api, views.nextLinks),
     ...restCalls(context),

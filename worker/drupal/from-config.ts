@@ -19,7 +19,17 @@ function sharedCache(config: Config, waitUntil: (promise: Promise<unknown>) => v
 /** The Drupal client a request uses: the configured origin behind the configured KV cache. */
 export function drupalClientFor(
   config: Config,
-  { waitUntil, report, recorder }: { waitUntil: (promise: Promise<unknown>) => void; report?: CacheReport; recorder?: OriginRecorder },
+  {
+    waitUntil,
+    report,
+    recorder,
+    wants,
+  }: {
+    waitUntil: (promise: Promise<unknown>) => void;
+    report?: CacheReport;
+    recorder?: OriginRecorder;
+    wants?: (bundle: string) => readonly string[];
+  },
 ): DrupalClient {
   const cache = sharedCache(config, waitUntil, report);
   // Editors' popup links written with the site's own address open the popup too (popup-links.ts).
@@ -30,6 +40,7 @@ export function drupalClientFor(
     timeoutMs: config.origin.timeoutMs,
     credentials: config.drupalCredentials,
     recorder,
+    wants,
   });
 }
 

@@ -50,7 +50,11 @@ export interface NodeCalls {
   ): Promise<NodeList | null>;
 }
 
-export function nodeCalls(context: DrupalContext, api: JsonApi): NodeCalls {
+/**
+ * `wants`: the relationships a bundle's page reads, asked for whenever a caller names none, so that a
+ * bundle's node or list is always asked (and kept) under the same address, learned or not.
+ */
+export function nodeCalls(context: DrupalContext, api: JsonApi, wants: (bundle: string) => readonly string[]): NodeCalls {
   const { urls, cache, drafts, get, onePathOnly } = context;
 
   const decodeEntity =
@@ -66,7 +70,7 @@ export function nodeCalls(context: DrupalContext, api: JsonApi): NodeCalls {
     };
 
   const calls: NodeCalls = {
-    entity: (lookup, wanted = []) => {
+    entity: (lookup, wanted = wants(lookup.bundle)) => {
       let settleSent: () => void = () => {};
       const sent = new Promise<void>((resolve) => (settleSent = resolve));
       const node = (async () => {
@@ -96,7 +100,10 @@ export function nodeCalls(context: DrupalContext, api: JsonApi): NodeCalls {
     },
 
     nodes: async (bundle, query) => {
-      const [include, rule] = await Promise.all([api.includesOf('node', bundle, query.include ?? []), api.ruleFor(bundle, query.rule)]);
+      const [include, rule] = await Promise.all([
+        api.includesOf('node', bundle, query.include ?? wants(bundle)),
+        api.ruleFor(bundle, query.rule),
+      ]);
       // JSON:API gives at most 50 a request: a longer list is asked 50 at a time along Drupal's next links.
       const walked = query.limit !== undefined && query.limit > COUNT_PAGE;
       const build = (chosen: readonly string[]) =>

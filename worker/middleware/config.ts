@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { wantedRelationships } from '../bundles/registry';
 import { CacheReport } from '../cache/cache-report';
 import type { Bindings } from '../config/bindings';
 import { readConfig, type Config } from '../config/config';
@@ -35,6 +36,7 @@ export function configured(): MiddlewareHandler<{ Bindings: Bindings; Variables:
         waitUntil: (promise) => c.executionCtx.waitUntil(promise),
         report: cacheReport,
         recorder: c.var.drupalCalls,
+        wants: wantedRelationships,
       }),
     );
     await next();

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { wantedRelationships } from '../bundles/registry';
 import { noCache } from '../cache/no-cache';
 import type { Bindings } from '../config/bindings';
 import { createDrupalClient } from '../drupal/client';
@@ -53,6 +54,7 @@ export function editorSession(): MiddlewareHandler<{
           cookie: editor.drupalCookie,
           drafts: true,
           recorder: c.var.drupalCalls,
+          wants: wantedRelationships,
         }),
       );
     }
