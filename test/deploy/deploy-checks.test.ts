@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkDeploy, checkStartup, DEPLOY_BUDGET, deployEnvironments } from '../../scripts/deploy-check';
 
 /**
- * Issue 16 §5: what each environment would deploy builds without a warning and
+ * Before a deploy: what each environment would deploy builds without a warning and
  * under its size budget, and the worker starts. Its start-up time is a speed:
  * `npm run bench` prints it against DEPLOY_BUDGET.startupMs.
  */

@@ -255,7 +255,7 @@ describe("the submission's page (webform's uri, from the Referer)", () => {
   });
 });
 
-describe('the trap field (issue 13 point 9)', () => {
+describe('the trap field', () => {
   it.each([HONEYPOT, HONEYPOT_OLD])('filled as %s: the visitor sees success, the CRM has it marked, Drupal nothing', async (key) => {
     const name = `Автозаполнение ${key}`;
     const { status, json } = await post('callback', callback(name, { [key]: 'https://example.ru' }));

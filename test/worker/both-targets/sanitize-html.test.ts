@@ -14,7 +14,7 @@ const YOUTUBE =
 describe('sanitizeHtml: hostile markup', () => {
   it.each([
     ['an onerror handler', '<img src="/a.jpg" onerror=alert(1)>', '<img src="/a.jpg">'],
-    // Issue 15 §8: a src that names no file would be fetched against the page's own address, for nothing.
+    // A src that names no file would be fetched against the page's own address, for nothing.
     [
       'an image whose src names nothing (path-relative, empty, missing, javascript:)',
       '<img src=x onerror=alert(1)><img src=""><img alt="a"><img src="javascript:alert(1)"><img src="a/b.png">ok',
