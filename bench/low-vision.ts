@@ -1,5 +1,5 @@
 /**
- * Issue 17 §1: the version for the visually impaired in each colour scheme, as axe
+ * The version for the visually impaired in each colour scheme, as axe
  * (at phone and desktop width) and Lighthouse's accessibility audit judge it. The
  * scheme is the visitor's cookie, exactly as the panel's form sets it.
  */
