@@ -1,5 +1,5 @@
 /**
- * The page budgets (docs/requirements.md §9), measured in Chromium: the JavaScript a visit that only
+ * The page budgets (docs/benchmarks.md), measured in Chromium: the JavaScript a visit that only
  * reads fetches, the JavaScript once every island is woken, and the CSS, each
  * gzipped as it crossed the wire.
  */

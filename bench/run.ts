@@ -10,7 +10,7 @@
  *    multiple of that delay; and how much of it the delay added: about 2 means the
  *    page's calls ran in two parallel rounds (path lookup, then the node), not one by one.
  * 3. Gzipped JavaScript and CSS the page names up front, and with every island hydrated (from the build's manifest).
- * 4. The page budgets (docs/requirements.md §9) in Chromium per page kind: JavaScript of a visit that only
+ * 4. The page budgets (docs/benchmarks.md) in Chromium per page kind: JavaScript of a visit that only
  *    reads, JavaScript with every island woken, CSS.
  * 5. Lighthouse (mobile) per page kind: performance, accessibility, LCP, TBT, CLS; then axe and Lighthouse's
  *    accessibility in each colour scheme of the version for the visually impaired.
