@@ -58,6 +58,9 @@ export default defineConfig({
           include: ['test/worker/**/*.test.{ts,tsx}', 'test/contracts/workers.test.ts'],
           globalSetup: ['test/setup/demo-origin.ts'],
           setupFiles: ['test/worker/d1-setup.ts'],
+          // One workerd for every file, not one started per file (some 5 s each): each file begins with freshStart()
+          // (test/worker/helpers.ts), which empties the cache and the isolate's state, as a new runtime would.
+          isolate: false,
           // The demo origin's fault switches are shared by every test file.
           fileParallelism: false,
           testTimeout: 20_000,
