@@ -147,7 +147,8 @@ describe('navigating', () => {
   it('says when the connection is lost and when it is back', async () => {
     const context = await (await chromium()).newContext({ viewport: PHONE });
     const page = await context.newPage();
-    await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
+    // Network idle: the behaviour's module and the chunks it imports have arrived, so it has run and listens.
+    await page.goto(`${siteUrl}/news.html`, { waitUntil: 'networkidle' });
     await behaviourLoaded(page, 'ConnectionStatus');
     const status = page.getByRole('status').filter({ hasText: /соединени/i });
     expect(await page.locator('.connection-toast').textContent()).toBe('');
