@@ -1,6 +1,8 @@
 import { formatDay } from '../components/format';
+import { Streamed } from '../components/Streamed';
 import { SectionTitle } from '../components/ui/SectionTitle';
 import type { NodeData, Teaser } from '../drupal/types';
+import type { Deferred } from '../render/deferred';
 
 /** docs/requirements.md §2: how many others a news item's, article's or press mention's page lists. */
 export const OTHER_SHOWN = 4;
@@ -59,4 +61,9 @@ export function OtherItems({ node, items, heading }: { node: NodeData; items: Te
       </ul>
     </section>
   );
+}
+
+/** The «other» list from its own call, streamed into its place when the call settles. */
+export function StreamedOthers({ node, others, heading }: { node: NodeData; others: Deferred<Teaser[]>; heading: OtherHeading }) {
+  return <Streamed data={others}>{(items) => <OtherItems node={node} items={items} heading={heading} />}</Streamed>;
 }

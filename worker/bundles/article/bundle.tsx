@@ -5,7 +5,7 @@ import { defer, type Deferred } from '../../render/deferred';
 import { DATED_WANTS, datedView, otherTeaser, type DatedView } from '../dated';
 import { listing } from './listing';
 import { bundleModule } from '../module';
-import { OTHER_SHOWN, OtherItems } from '../other-items';
+import { OTHER_SHOWN, StreamedOthers } from '../other-items';
 import { Body, DateLine, Lead, NodeArticle } from '../page-parts';
 import { AuthorBlock } from './AuthorBlock';
 
@@ -48,11 +48,7 @@ export const article = bundleModule<DatedView, ArticleExtras>({
         }
       </Streamed>
       <Streamed data={extras.author}>{(author) => <AuthorBlock author={author} clinic={site.name} />}</Streamed>
-      <Streamed data={extras.other}>
-        {(items) => (
-          <OtherItems node={node} items={items} heading={{ title: 'Другие статьи', more: 'Все статьи', listing: listing.path }} />
-        )}
-      </Streamed>
+      <StreamedOthers node={node} others={extras.other} heading={{ title: 'Другие статьи', more: 'Все статьи', listing: listing.path }} />
     </NodeArticle>
   ),
   card: (node, view) => ({ image: view.image, summary: node.body?.summary }),

@@ -1,11 +1,10 @@
-import { Streamed } from '../../components/Streamed';
 import { optional } from '../../drupal/optional';
 import type { Teaser } from '../../drupal/types';
 import { defer, type Deferred } from '../../render/deferred';
 import { DATED_WANTS, datedView, type DatedView } from '../dated';
 import { listing } from './listing';
 import { bundleModule } from '../module';
-import { OtherItems } from '../other-items';
+import { StreamedOthers } from '../other-items';
 import { Body, DateLine, Lead, NodeArticle } from '../page-parts';
 
 /** docs/requirements.md §2: a news item's «other» list. */
@@ -22,11 +21,7 @@ export const news = bundleModule<DatedView, NewsExtras>({
     <NodeArticle node={node} header={<DateLine day={view.date} />}>
       <Lead image={view.image} title={node.title} />
       <Body node={node} />
-      <Streamed data={extras.other}>
-        {(items) => (
-          <OtherItems node={node} items={items} heading={{ title: 'Другие новости', more: 'Все новости', listing: listing.path }} />
-        )}
-      </Streamed>
+      <StreamedOthers node={node} others={extras.other} heading={{ title: 'Другие новости', more: 'Все новости', listing: listing.path }} />
     </NodeArticle>
   ),
   card: (node, view) => ({ image: view.image, summary: node.body?.summary }),

@@ -1,10 +1,9 @@
-import { Streamed } from '../../components/Streamed';
 import { optional } from '../../drupal/optional';
 import type { Teaser } from '../../drupal/types';
 import { defer, type Deferred } from '../../render/deferred';
 import { listing } from './listing';
 import { bundleModule } from '../module';
-import { OtherItems } from '../other-items';
+import { StreamedOthers } from '../other-items';
 import { Body, DateLine, Lead, NodeArticle } from '../page-parts';
 import { simpleCard, simpleView, SIMPLE_WANTS, type SimpleView } from '../simple';
 import { day } from '../fields';
@@ -24,11 +23,11 @@ export const smiONas = bundleModule<SimpleView & { date?: string }, PressExtras>
     <NodeArticle node={node} header={<DateLine day={view.date} />}>
       <Lead image={view.image} title={node.title} />
       <Body node={node} />
-      <Streamed data={extras.other}>
-        {(items) => (
-          <OtherItems node={node} items={items} heading={{ title: 'Другие публикации', more: 'Все публикации', listing: listing.path }} />
-        )}
-      </Streamed>
+      <StreamedOthers
+        node={node}
+        others={extras.other}
+        heading={{ title: 'Другие публикации', more: 'Все публикации', listing: listing.path }}
+      />
     </NodeArticle>
   ),
   card: simpleCard,
