@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** A schedule system's recorded answers, played back in order; every request it gets is kept for the test to read. */
+
+export interface Recorded {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: string;
+}
+
+export interface Reply {
+  status: number;
+  /** A file under test/fixtures/booking/<system>/, or a body given as is. */
+  fixture?: string;
+  body?: string;
+}
+
+export function fixture(system: 'yclients' | 'renovatio', name: string): string {
+  return readFileSync(fileURLToPath(new URL(`../../fixtures/booking/${system}/${name}`, import.meta.url)), 'utf8');
+}
+
+export function fakeFetch(system: 'yclients' | 'renovatio', replies: Reply[]) {
+  const requests: Recorded[] = [];
+  const queue = [...replies];
+  const doFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    requests.push({ method: request.method, url: new URL(request.url), headers: request.headers, body: await request.text() });
+    const reply = queue.shift();
+    if (!reply) throw new Error(`unexpected request ${request.method} ${request.url}`);
+    const body = reply.fixture ? fixture(system, reply.fixture) : (reply.body ?? '');
+    const type = reply.fixture?.endsWith('.html') ? 'text/html' : 'application/json';
+    return new Response(reply.status === 204 ? null : body, { status: reply.status, headers: { 'Content-Type': type } });
+  }) as typeof fetch;
+  return { fetch: doFetch, requests, pending: () => queue.length };
+}
+
+/** A fetch that never answers and ignores its signal: only the client's own timeout ends the wait. */
+export const hangingFetch = (() => new Promise<Response>(() => undefined)) as typeof fetch;
+
+/** A fetch whose network is down. */
+export const failingFetch = (() => Promise.reject(new TypeError('fetch failed'))) as typeof fetch;
