@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import { BookingError } from '../../../worker/booking/booking-system';
 
 /** A schedule system's recorded answers, played back in order; every request it gets is kept for the test to read. */
 
@@ -26,8 +28,9 @@ export function fakeFetch(system: 'yclients' | 'renovatio', replies: Reply[]) {
   const queue = [...replies];
   const doFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
-    requests.push({ method: request.method, url: new URL(request.url), headers: request.headers, body: await request.text() });
+    // Taken before any await, so calls started together get their replies in the order they were made.
     const reply = queue.shift();
+    requests.push({ method: request.method, url: new URL(request.url), headers: request.headers, body: await request.text() });
     if (!reply) throw new Error(`unexpected request ${request.method} ${request.url}`);
     const body = reply.fixture ? fixture(system, reply.fixture) : (reply.body ?? '');
     const type = reply.fixture?.endsWith('.html') ? 'text/html' : 'application/json';
@@ -41,3 +44,13 @@ export const hangingFetch = (() => new Promise<Response>(() => undefined)) as ty
 
 /** A fetch whose network is down. */
 export const failingFetch = (() => Promise.reject(new TypeError('fetch failed'))) as typeof fetch;
+
+/** The BookingError a promise rejects with; the test fails when it resolves or rejects with anything else. */
+export async function failure(promise: Promise<unknown>): Promise<BookingError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(BookingError);
+  return error as BookingError;
+}

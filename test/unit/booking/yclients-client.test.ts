@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BookingError, type BookingFailureKind } from '../../../worker/booking/booking-system';
+import type { BookingFailureKind } from '../../../worker/booking/booking-system';
 import { createYclientsSystem } from '../../../worker/booking/yclients/client';
-import { failingFetch, fakeFetch, hangingFetch, type Reply } from './fake-fetch';
+import { failingFetch, failure, fakeFetch, hangingFetch, type Reply } from './fake-fetch';
 
 const PARTNER = 'partner-SECRET-4f1a7c';
 const USER = 'user-SECRET-9b2c0d';
@@ -23,16 +23,11 @@ function system(replies: Reply[], options: { userToken?: string; codes?: boolean
   return { booking, api };
 }
 
-async function failure(promise: Promise<unknown>): Promise<BookingError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(BookingError);
-  return error as BookingError;
-}
-
 const json = (text: string): unknown => JSON.parse(text);
+
+/** A system on a fetch of the test's own, with no recorded answers. */
+const bare = (doFetch: typeof fetch, timeoutMs: number) =>
+  createYclientsSystem({ apiUrl: 'https://x.test', companyId: '1', partnerToken: PARTNER, timeoutMs, codes: true, fetch: doFetch });
 
 describe('YCLIENTS client: requests and answers', () => {
   it('lists services with the v2 Accept and the partner token alone', async () => {
@@ -86,7 +81,11 @@ describe('YCLIENTS client: requests and answers', () => {
 
   it('asks for any specialist without a staff_id', async () => {
     const { booking, api } = system([{ status: 200, fixture: 'dates.json' }]);
-    await booking.dates({ serviceId: '102', from: '2026-12-01', to: '2026-12-31' });
+    expect(await booking.dates({ serviceId: '102', from: '2026-12-02', to: '2026-12-31' })).toEqual([
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-20',
+    ]);
     expect(api.requests[0]?.url.searchParams.has('staff_id')).toBe(false);
   });
 
@@ -244,14 +243,7 @@ describe('YCLIENTS client: failures in our words', () => {
   });
 
   it('a network failure is unavailable', async () => {
-    const booking = createYclientsSystem({
-      apiUrl: 'https://x.test',
-      companyId: '1',
-      partnerToken: PARTNER,
-      timeoutMs: 1000,
-      codes: true,
-      fetch: failingFetch,
-    });
+    const booking = bare(failingFetch, 1000);
     expect(await failure(booking.services())).toMatchObject({
       kind: 'unavailable',
       message: 'unavailable: YCLIENTS book_services: network error',
@@ -259,19 +251,23 @@ describe('YCLIENTS client: failures in our words', () => {
   });
 
   it('a system that never answers is unavailable once timeoutMs is up', async () => {
-    const booking = createYclientsSystem({
-      apiUrl: 'https://x.test',
-      companyId: '1',
-      partnerToken: PARTNER,
-      timeoutMs: 50,
-      codes: true,
-      fetch: hangingFetch,
-    });
+    const booking = bare(hangingFetch, 50);
     const started = Date.now();
     const error = await failure(booking.times({ serviceId: '1', date: '2026-12-01' }));
     expect(error.kind).toBe('unavailable');
     expect(error.message).toContain('timeout');
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('aborts the request it gave up on, so the connection is not left open', async () => {
+    let signal: AbortSignal | undefined;
+    const listening = ((_: RequestInfo | URL, init?: RequestInit) => {
+      signal = init?.signal ?? undefined;
+      return new Promise<Response>(() => undefined);
+    }) as typeof fetch;
+    const booking = bare(listening, 50);
+    await failure(booking.services());
+    expect(signal?.aborted).toBe(true);
   });
 
   it('no error message holds a token or the patient', async () => {
