@@ -83,7 +83,10 @@ export function createRenovatioSystem(options: RenovatioOptions): BookingSystem 
   const users = () => callRenovatio(http, 'getUsers', { clinic_id }, UsersData);
   const serviceList = () => callRenovatio(http, 'getServices', { clinic_id }, ServicesData);
 
-  /** Every free, future slot of this clinic, with its doctor and its start as an ISO datetime. */
+  /**
+   * Every free, future slot of this clinic, with its doctor and its start as an ISO datetime.
+   * getSchedule knows doctors, not services: a doctor's free slot is offered for any service.
+   */
   async function freeSlots(staffId: string | undefined) {
     const schedule = await callRenovatio(
       http,
@@ -163,6 +166,8 @@ export function createRenovatioSystem(options: RenovatioOptions): BookingSystem 
     sendCode: () => unsupported('an SMS code is'),
 
     async check(appointment) {
+      // Only the start is checked: a visit longer than a slot that runs into a busy one is refused by
+      // createAppointment's check_intersection, which is taken too.
       const { day, time } = local(appointment.datetime);
       const free = (await freeSlots(appointment.staffId)).some((slot) => slot.day === day && slot.time === time);
       if (!free) throw new BookingError('taken', 'Renovatio getSchedule: the time is busy or gone');
