@@ -183,6 +183,7 @@ describe('demo schedule system: YCLIENTS face', () => {
     if (!slot) throw new Error('no free time');
     const ref = (await book(slot.datetime, 'to-cancel')).body.data[0];
     if (!ref) throw new Error('not booked');
+    expect((await times(slot.datetime.slice(0, 10))).map((t) => t.datetime)).not.toContain(slot.datetime);
     expect((await yc('DELETE', `/user/records/${ref.record_id}/not-the-hash`)).status).toBe(404);
     expect((await yc('DELETE', `/user/records/${ref.record_id}/${ref.record_hash}`)).status).toBe(200);
     expect((await times(slot.datetime.slice(0, 10))).map((t) => t.datetime)).toContain(slot.datetime);
