@@ -6,8 +6,10 @@
  * the status and the answer's body.
  */
 import type { FaultBody, FaultConfig, FaultConfigInput, FaultRule } from './src/lib/fault-rule';
+import type { DemoScheduleControl, ScheduleBooking, ScheduleCode, ScheduleState } from './src/schedule/control-types';
 
 export type { FaultBody, FaultConfig, FaultConfigInput, FaultRule };
+export type { DemoScheduleControl, ScheduleBooking, ScheduleCode, ScheduleState };
 
 /** Field layout the demo answers in (README.md, "Schema modes"). */
 export type SchemaMode = 'full' | 'lean';
@@ -140,6 +142,8 @@ export interface DemoControl {
   /** An editor's new sums, by price row code; each call replaces the previous ones. */
   prices(sums: Record<string, string>): Promise<{ sums: Record<string, string> }>;
   readonly crm: DemoCrmControl;
+  /** The clinic's schedule system (README.md, "Schedule system"). */
+  readonly schedule: DemoScheduleControl;
   /**
    * The same controls answering as they are, refusals included, with bodies of any shape: for
    * tests of the controls themselves.
@@ -216,6 +220,18 @@ export function demoControl(baseUrl: string, options: DemoControlOptions = {}): 
       received: <T>() => call<T[]>('GET', '/__demo/crm/leads'),
       fail: (change) => call<CrmSwitch>('POST', '/__demo/crm/fail', change),
       failState: () => call<CrmSwitch>('GET', '/__demo/crm/fail'),
+    },
+    schedule: {
+      yclientsApiUrl: `${base}/yclients/api/v1`,
+      renovatioApiUrl: `${base}/renovatio/api/public`,
+      codesPageUrl: `${base}/__demo/schedule/codes`,
+      state: () => call<ScheduleState>('GET', '/__demo/schedule'),
+      take: (slot) => call<ScheduleBooking>('POST', '/__demo/schedule/take', slot),
+      settings: (change) => call<{ codes: boolean }>('POST', '/__demo/schedule/settings', change),
+      async lastCode(phoneDigits) {
+        const { codes } = await call<ScheduleState>('GET', '/__demo/schedule');
+        return [...codes].reverse().find((c) => c.phone === phoneDigits)?.code ?? null;
+      },
     },
     answer: {
       node: (nid) => raw('GET', `/__demo/nodes/${nid}`),

@@ -15,10 +15,13 @@ import { breadcrumbRoutes } from './routes/breadcrumb';
 import { controlRoutes, demoSchema } from './routes/control';
 import { jsonapiRoutes } from './routes/jsonapi';
 import { metatagRoutes } from './routes/metatag';
+import { renovatioRoutes } from './routes/renovatio';
 import { restViewRoutes } from './routes/rest-views';
 import { routerRoutes } from './routes/router';
+import { scheduleControlRoutes } from './routes/schedule-control';
 import { userRoutes } from './routes/user';
 import { webformRoutes } from './routes/webform';
+import { yclientsRoutes } from './routes/yclients';
 
 export interface DemoOriginOptions extends StateOptions {
   /** The content model: "full" (the site's own) or "lean" (another clinic's); the DEMO_SCHEMA var's when left out. */
@@ -42,7 +45,8 @@ export function createDemoOrigin(options: DemoOriginOptions = {}): Hono<AppEnv> 
 
   options.mount?.(app);
 
-  // Test control: never delayed, faulted or counted.
+  // Test control: never delayed, faulted or counted (the schedule's before the catch-all of the rest).
+  app.route('/', scheduleControlRoutes);
   app.route('/', controlRoutes);
 
   // Everything else is an API request: counted, delayed and faulted as configured.
@@ -57,6 +61,9 @@ export function createDemoOrigin(options: DemoOriginOptions = {}): Hono<AppEnv> 
   app.route('/', breadcrumbRoutes);
   app.route('/', webformRoutes);
   app.route('/', userRoutes);
+  // The clinic's schedule system, in its two faces (README.md, "Schedule system").
+  app.route('/', yclientsRoutes);
+  app.route('/', renovatioRoutes);
 
   app.notFound((c) => noRoute(c));
   app.onError((err) => {

@@ -1,7 +1,7 @@
 /**
  * The state of one demo origin (createDemoOrigin): fault configuration, schema mode, request
  * counters, accepted webform submissions, uploads, login sessions, failed logins (flood control),
- * switches, node edits, extra nodes and price edits. Every instance has its own, so that test
+ * switches, node edits, extra nodes, price edits and the schedule system's bookings. Every instance has its own, so that test
  * files can each ask for a fresh Drupal (README.md, "Instances"); handlers reach the one of the
  * request they answer through Hono's context storage (demoState()).
  */
@@ -9,6 +9,7 @@ import { tryGetContext } from 'hono/context-storage';
 import type { Json, JsonObject } from './json';
 import type { FaultConfig } from './fault-rule';
 import type { NodeRecord } from '../content/model';
+import { createScheduleState, resetSchedule, type ScheduleState } from '../schedule/state';
 
 export interface Submission {
   readonly sid: string;
@@ -106,6 +107,8 @@ export interface DemoState {
   extraNodes: readonly NodeRecord[];
   /** Price sums an editor changed (POST /__demo/prices), by row code. */
   readonly priceSums: Map<string, string>;
+  /** The clinic's schedule system (schedule/): bookings, codes sent, its settings. */
+  readonly schedule: ScheduleState;
   /** What else POST /__demo/reset clears (the instance's demo CRM). */
   readonly onReset: () => void;
 }
@@ -139,6 +142,7 @@ export function createState(options: StateOptions = {}): DemoState {
     edits: new Map(),
     extraNodes: [],
     priceSums: new Map(),
+    schedule: createScheduleState(),
     onReset: options.onReset ?? (() => undefined),
   };
 }
@@ -158,6 +162,7 @@ export function resetState(s: DemoState): void {
   s.edits.clear();
   s.extraNodes = [];
   s.priceSums.clear();
+  resetSchedule(s.schedule);
   s.onReset();
 }
 
