@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
 import { defineConfig } from 'vitest/config';
-import { TEST_LEAD_MAX_RETRIES, TEST_SECRETS, testCrmUrl } from './test/setup/secrets';
+import { TEST_LEAD_MAX_RETRIES, TEST_SECRETS, testBookingVars, testCrmUrl } from './test/setup/secrets';
 import { realDrupalSource } from './test/real-drupal/drupal';
 
 // Tests run offline: miniflare must not fetch the Request.cf sample from Cloudflare.
@@ -31,6 +31,7 @@ export default defineConfig({
                 SITE_URL: 'http://127.0.0.1:8787',
                 ...TEST_SECRETS,
                 CRM_WEBHOOK_URL: testCrmUrl(inject<string>('demoOriginUrl')),
+                ...testBookingVars(inject<string>('demoOriginUrl')),
                 // Undelivered leads are retried after a second here, not ten.
                 LEAD_RETRY_SECONDS: '1',
                 TEST_MIGRATIONS: d1Migrations,

@@ -1,4 +1,5 @@
 import type { Bindings } from './config/bindings';
+import type { BookingVariables } from './middleware/booking';
 import type { ConfigVariables } from './middleware/config';
 import type { EditorVariables } from './middleware/editor';
 import type { PagePathVariables } from './middleware/page-path';
@@ -9,5 +10,11 @@ import type { SecurityVariables } from './middleware/security-headers';
 /** The app's environment: the bindings, and what each middleware puts on the context. */
 export interface AppEnv {
   Bindings: Bindings;
-  Variables: ConfigVariables & EditorVariables & SecurityVariables & PagePathVariables & PageVariables & RequestLogVariables;
+  Variables: ConfigVariables &
+    BookingVariables &
+    EditorVariables &
+    SecurityVariables &
+    PagePathVariables &
+    PageVariables &
+    RequestLogVariables;
 }

@@ -1,6 +1,7 @@
 import { Hono, type ExecutionContext } from 'hono';
 import type { AppEnv } from './app-env';
 import { OriginError } from './cache/origin-error';
+import { booking } from './middleware/booking';
 import { configured } from './middleware/config';
 import { editorSession } from './middleware/editor';
 import { imagesAsText } from './middleware/images-as-text';
@@ -9,6 +10,7 @@ import { pageRenderer } from './middleware/page-renderer';
 import { renderedPages } from './middleware/rendered-pages';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
+import { bookingRoutes } from './routes/booking';
 import { editorRoutes } from './routes/editors';
 import { badRequest, renderError } from './routes/error';
 import { fileRoutes } from './routes/files';
@@ -39,6 +41,8 @@ export function createApp(platform: Platform): App {
   app.route('/', healthRoutes);
   // Right after the config: an editor's request swaps in its own uncached Drupal client before anything uses it.
   app.use('*', editorSession());
+  // The clinic's schedule system, when it has one (docs/booking.md).
+  app.use('*', booking());
   app.route('/', fileRoutes);
   // The popup forms' API answers JSON, without a page around it.
   app.route('/', formRoutes);
@@ -54,6 +58,8 @@ export function createApp(platform: Platform): App {
   app.use('*', pagePath<AppEnv>(badRequest));
   // Login, logout and the cache page: their POSTs come before the 405 below.
   app.route('/', editorRoutes);
+  // Online booking: its steps' and its manage page's POSTs come before the 405 below.
+  app.route('/', bookingRoutes);
   app.route('/', siteRoutes);
 
   // Pages are read-only; the forms' API is routed above this.

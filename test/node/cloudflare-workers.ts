@@ -13,7 +13,7 @@ import { ROOT } from '../../scripts/servers';
 import { readNodeSettings } from '../../worker/platform/node/settings';
 import { startNodeSite } from '../../worker/platform/node/site';
 import { requestConnection } from '../../worker/platform/node/valkey';
-import { TEST_LEAD_MAX_RETRIES, TEST_SECRETS, testCrmUrl } from '../setup/secrets';
+import { TEST_LEAD_MAX_RETRIES, TEST_SECRETS, testBookingVars, testCrmUrl } from '../setup/secrets';
 
 const demoUrl = inject('demoOriginUrl');
 const valkeyUrl = inject('valkeyUrl');
@@ -33,6 +33,7 @@ const settings = readNodeSettings(ROOT, {
   SITE_URL: 'http://127.0.0.1:8787',
   ...TEST_SECRETS,
   CRM_WEBHOOK_URL: testCrmUrl(demoUrl),
+  ...testBookingVars(demoUrl),
   // Undelivered leads are retried after a second here, not ten.
   LEAD_RETRY_SECONDS: '1',
 });

@@ -12,7 +12,20 @@ export const TEST_SECRETS = {
   PURGE_SECRET: 'purge-secret-Lm04ty',
   // 32 bytes, base64: the undelivered leads' encryption key.
   UNDELIVERED_KEY: 'dW5kZWxpdmVyZWQta2V5LXRlc3QtMzJieXRlcy1aUTk=',
+  // The schedule system's tokens (docs/booking.md): given only with testBookingVars' BOOKING_PROVIDER.
+  YCLIENTS_PARTNER_TOKEN: 'yc-partner-Qw83nz',
+  YCLIENTS_USER_TOKEN: 'yc-user-Hs61pd',
 } as const;
+
+/** The demo schedule's YCLIENTS company (demo-origin/README.md, "Schedule system"). */
+export const DEMO_SCHEDULE_COMPANY = '4564';
+
+/** Online booking against the demo origin's schedule system, its YCLIENTS face, with the stand-in tokens. */
+export const testBookingVars = (demoUrl: string) => ({
+  BOOKING_PROVIDER: 'yclients',
+  YCLIENTS_API_URL: demoControl(demoUrl).schedule.yclientsApiUrl,
+  YCLIENTS_COMPANY_ID: DEMO_SCHEDULE_COMPANY,
+});
 
 /**
  * The leads queue's retries in the tests (wrangler.toml's max_retries is 20): short, so that

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { freePort, startDemoOrigin, startNodeSite, startValkey } from '../../scripts/servers';
-import { DEMO_ORIGIN_TEST_VARS, TEST_SECRETS, testCrmUrl } from './secrets';
+import { DEMO_ORIGIN_TEST_VARS, TEST_SECRETS, testBookingVars, testCrmUrl } from './secrets';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,7 +26,13 @@ export default async function setup(project: TestProject) {
   const site = await startNodeSite({
     port: sitePort,
     valkeyUrl: valkey.url,
-    vars: { DRUPAL_BASE_URL: demo.url, SITE_URL: `http://127.0.0.1:${sitePort}`, ...TEST_SECRETS, CRM_WEBHOOK_URL: testCrmUrl(demo.url) },
+    vars: {
+      DRUPAL_BASE_URL: demo.url,
+      SITE_URL: `http://127.0.0.1:${sitePort}`,
+      ...TEST_SECRETS,
+      CRM_WEBHOOK_URL: testCrmUrl(demo.url),
+      ...testBookingVars(demo.url),
+    },
   }).catch(async (error: unknown) => {
     await valkey.stop();
     await demo.stop();

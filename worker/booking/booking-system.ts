@@ -113,7 +113,8 @@ export interface BookingCapabilities {
 export interface BookingSystem {
   readonly name: 'yclients' | 'renovatio';
   readonly capabilities: BookingCapabilities;
-  services(): Promise<BookingService[]>;
+  /** The services online booking offers; with `staffId`, those that specialist does (where the system can say; else all). */
+  services(staffId?: string): Promise<BookingService[]>;
   /** The specialists who do `serviceId` (all of them without one). */
   staff(serviceId?: string): Promise<BookingStaff[]>;
   /** Days (YYYY-MM-DD) from `from` to `to` inclusive with a free time; `staffId` undefined = any specialist. */

@@ -56,4 +56,19 @@ export interface Bindings {
   SUPERVISORY_BODIES?: string;
   /** How to complain, paragraphs split by an empty line; unset, a standard text with the phone and address. */
   COMPLAINTS_TEXT?: string;
+  /** Online booking (docs/booking.md): yclients or renovatio; unset, the request forms only. */
+  BOOKING_PROVIDER?: string;
+  /** The Drupal field with the schedule's id of a doctor or service (default field_mis_id). */
+  BOOKING_ID_FIELD?: string;
+  /** YCLIENTS: whether the patient confirms with an SMS code (true unless "false"). */
+  BOOKING_SMS_CODE?: string;
+  YCLIENTS_API_URL?: string;
+  YCLIENTS_COMPANY_ID?: string;
+  /** Secrets. */
+  YCLIENTS_PARTNER_TOKEN?: string;
+  YCLIENTS_USER_TOKEN?: string;
+  RENOVATIO_API_URL?: string;
+  RENOVATIO_CLINIC_ID?: string;
+  /** A secret. */
+  RENOVATIO_API_KEY?: string;
 }

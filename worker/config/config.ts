@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FileCache, KeyValueStore, LeadQueue, RateLimiter, StaticAssets, UndeliveredLeads } from '../platform/seams';
 import type { Bindings } from './bindings';
+import { bookingOf, bookingProblems, bookingSettings } from './booking';
 import { legalDetails, legalSettings } from './legal';
 import { decodeKey } from './undelivered-key';
 
@@ -74,12 +75,14 @@ const ConfigSchema = z
         .optional(),
     ),
     ...legalSettings,
+    ...bookingSettings,
   })
   .superRefine((raw, ctx) => {
     if (Boolean(raw.DRUPAL_API_USER) !== Boolean(raw.DRUPAL_API_PASSWORD)) {
       const missing = raw.DRUPAL_API_USER ? 'DRUPAL_API_PASSWORD' : 'DRUPAL_API_USER';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'задан только один из DRUPAL_API_USER и DRUPAL_API_PASSWORD' });
     }
+    for (const problem of bookingProblems(raw)) ctx.addIssue({ code: 'custom', path: [problem.setting], message: problem.message });
   })
   .transform((raw) => ({
     kv: raw.DRUPAL_CACHE,
@@ -109,6 +112,8 @@ const ConfigSchema = z
       store: raw.UNDELIVERED,
       key: raw.UNDELIVERED_KEY,
     },
+    /** Online booking (docs/booking.md): the schedule system's settings; none, the request forms only. */
+    booking: bookingOf(raw),
   }));
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -43,7 +43,9 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
       res.body !== null &&
       (served === 'HIT' || served === 'STALE') &&
       res.headers.get('Content-Type')?.startsWith('text/html') &&
-      !res.headers.has('Set-Cookie');
+      !res.headers.has('Set-Cookie') &&
+      // A page that says it is one visitor's, or changes by the minute (the booking steps), is never answered again.
+      !/\b(private|no-store)\b/.test(res.headers.get('Cache-Control') ?? '');
     if (!keepable) return;
     const headers = [...res.headers];
     const nonce = c.var.nonce;

@@ -1,14 +1,14 @@
 import { Hono, type Context } from 'hono';
-import { CONSENT, MAX_FILE_BYTES, MAX_JSON_BYTES, type FormDefinition, type SubmitAnswer } from '../../common/forms/definition';
+import { MAX_FILE_BYTES, MAX_JSON_BYTES, type FormDefinition, type SubmitAnswer } from '../../common/forms/definition';
 import { validateForm, type FieldValue } from '../../common/forms/validate';
 import { POPUP_TITLES, isPopupForm, webformOf, type PopupForm } from '../../common/popups';
 import type { AppEnv } from '../app-env';
 import { clientIp } from '../middleware/client-ip';
-import type { Lead, LeadMessage } from '../leads/lead';
 import { acceptLead, shownKeysOf } from '../leads/accept';
+import { keepLead, popupLeadOf } from '../leads/popup-lead';
 import { sitePage } from '../leads/referer';
 import { trapFilled } from '../leads/trap';
-import { addMultipart, jsonValue, leadFieldOf, MAX_VALUE_LENGTH, textsOf } from './form-values';
+import { addMultipart, jsonValue, MAX_VALUE_LENGTH, textsOf } from './form-values';
 
 /**
  * The popup forms' API: the browser talks only to us; Drupal's
@@ -113,55 +113,6 @@ async function readPosted(request: Request, bytes: Uint8Array, multipart: boolea
   return { values, files };
 }
 
-/** The lead as Drupal and the CRM will get it: only the form's own fields, phone numbers in one shape, hidden values from the form. */
-function leadOf(
-  form: PopupForm,
-  definition: FormDefinition,
-  values: Record<string, FieldValue>,
-  files: Record<string, File>,
-  referer: string | undefined,
-): Lead {
-  const fields: Lead['fields'] = [];
-  for (const field of definition.fields) {
-    const filled = leadFieldOf(field, values[field.key]);
-    if (filled) fields.push(filled);
-  }
-  // The page the popup lay over: its hidden fields when the form has them, else the browser's Referer.
-  const hidden = (key: string) => fields.find((f) => f.key === key && typeof f.value === 'string')?.value as string | undefined;
-  const pageUrl = hidden('send_page_url') || referer;
-  const pageTitle = hidden('send_page_title');
-  const now = new Date().toISOString();
-  return {
-    id: crypto.randomUUID(),
-    form,
-    webformId: webformOf(form),
-    fields,
-    files: Object.entries(files).map(([key, file]) => ({ key, name: file.name.slice(0, 200), size: file.size })),
-    page: { url: pageUrl, title: pageTitle },
-    consent: { version: CONSENT.version, at: now, page: pageUrl },
-    receivedAt: now,
-  };
-}
-
-/** Keeps the lead for later delivery; false only when even the queue cannot take it. */
-async function keep(c: Context<AppEnv>, message: LeadMessage): Promise<boolean> {
-  const queue = c.var.config.leads.queue;
-  if (!queue) {
-    console.error(`Очередь заявок не подключена (LEADS): заявка ${message.lead.form} ${message.lead.id} не сохранена`);
-    return false;
-  }
-  try {
-    await queue.send(message, { contentType: 'json' });
-    return true;
-  } catch (error) {
-    console.error(
-      `Очередь заявок не приняла заявку ${message.lead.form} ${message.lead.id}`,
-      error instanceof Error ? error.message : error,
-    );
-    return false;
-  }
-}
-
 formRoutes.post('/api/forms/:id', async (c) => {
   const id = c.req.param('id');
   if (!isPopupForm(id)) return answer(c, { error: 'Такой формы нет' }, 404);
@@ -207,7 +158,7 @@ formRoutes.post('/api/forms/:id', async (c) => {
     return answer(c, { errors }, 400);
   }
 
-  const lead = leadOf(id, definition, values, files, c.req.header('Referer'));
+  const lead = popupLeadOf(id, definition, values, files, c.req.header('Referer'));
   lead.referer = sitePage(lead.page.url, [new URL(config.siteUrl).origin, new URL(c.req.url).origin]);
   lead.noteKey = definition.fields.find((f) => f.kind === 'textarea')?.key;
   // Perhaps a robot, perhaps a browser's autofill: the clinic gets it marked, Drupal does not.
@@ -221,7 +172,7 @@ formRoutes.post('/api/forms/:id', async (c) => {
     })),
   );
   const shown = shownKeysOf(definition.fields);
-  const accepted = await acceptLead({ drupal: c.var.drupal, config, keep: (message) => keep(c, message), shown }, lead, uploads);
+  const accepted = await acceptLead({ drupal: c.var.drupal, config, keep: (message) => keepLead(config, message), shown }, lead, uploads);
   switch (accepted.kind) {
     case 'accepted':
       return answer(c, { sid: accepted.sid }, 200);

@@ -61,8 +61,9 @@ export function createYclientsSystem(options: YclientsOptions): BookingSystem {
     name: 'yclients',
     capabilities: { codes: options.codes, read: true, move: true },
 
-    async services() {
-      const data = await call({ method: 'GET', path: `book_services/${cid}`, name: 'book_services', schema: ServicesData });
+    async services(staffId) {
+      const query: [string, string][] = staffId ? [['staff_id', staffId]] : [];
+      const data = await call({ method: 'GET', path: `book_services/${cid}`, query, name: 'book_services', schema: ServicesData });
       return data.services.map((service) => ({
         id: service.id,
         title: service.title,

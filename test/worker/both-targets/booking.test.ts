@@ -1,0 +1,230 @@
+/**
+ * Online booking without JavaScript (docs/booking.md): each step a GET of the choice so far, the patient's data a
+ * POST, against the demo's schedule system (its YCLIENTS face). A patient books a real free time, once however often
+ * the form is sent; a time taken meanwhile, a wrong code, a schedule that fails, cancelling and moving. On both
+ * targets: the slot checks, the code limits and the "made" memory go through the shared store.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SECRET_MARKERS } from '../../setup/secrets';
+import { control, demo, freshStart, page, request } from '../helpers';
+
+beforeEach(freshStart);
+
+const PHONE = '+7 (999) 123-45-67';
+const DIGITS = '79991234567';
+/** Ботулинотерапия (30 min), done by «Иванова Е. С.» (1001, Drupal's «Иванова Елена Сергеевна») and 1002. */
+const SERVICE = '2006';
+const STAFF = '1001';
+
+const links = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+
+/** Walks the GET steps as a patient clicks: service, doctor, the first free day, its first time. */
+async function chooseTime(doctor = STAFF) {
+  const days = await page(`/booking.html?service=${SERVICE}&doctor=${doctor}`);
+  expect(days.status).toBe(200);
+  const day = links(days.html, /class="booking-calendar__day" href="([^"]+)"/g)[0];
+  expect(day).toBeDefined();
+  const times = await page(day!);
+  const time = links(times.html, /class="booking-time" href="([^"]+)"/g)[0];
+  expect(time).toBeDefined();
+  const person = await page(time!);
+  expect(person.status).toBe(200);
+  const query = new URL(time!, 'http://x').searchParams;
+  const key = /name="key" value="([^"]+)"/.exec(person.html)?.[1];
+  return { query, key: key!, html: person.html };
+}
+
+async function post(path: string, fields: Record<string, string>, overrides: Record<string, string> = {}) {
+  const { response, settled } = await request(path, overrides, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://127.0.0.1:8787' },
+    body: new URLSearchParams(fields).toString(),
+  });
+  const html = await response.text();
+  await settled();
+  return { status: response.status, location: response.headers.get('Location'), html, headers: response.headers };
+}
+
+const personFields = (query: URLSearchParams, key: string, extra: Record<string, string> = {}) => ({
+  ...Object.fromEntries(query),
+  key,
+  name: 'Анна Петрова',
+  phone: PHONE,
+  email: '',
+  comment: '',
+  soglasie_na_obrabotku: '1',
+  ...extra,
+});
+
+describe('the steps', () => {
+  it('lists the schedule’s services, then the doctors Drupal has, under their Drupal names, with «Любой специалист»', async () => {
+    const services = await page('/booking.html');
+    expect(services.status).toBe(200);
+    expect(services.headers.get('Cache-Control')).toBe('private, max-age=60');
+    expect(services.html).toContain('Выберите услугу');
+    expect(services.html).toContain(`/booking.html?service=${SERVICE}`);
+    const doctors = await page(`/booking.html?service=${SERVICE}`);
+    expect(doctors.html).toContain('Любой специалист');
+    // The schedule writes «Иванова Е. С.»; the page names her as Drupal does.
+    expect(doctors.html).toContain('Иванова Елена Сергеевна');
+    expect(doctors.html).not.toContain('Иванова Е. С.');
+    // The nurse the schedule has and Drupal does not is only ever booked under «any».
+    expect(doctors.html).not.toContain('Орлова Вера Николаевна');
+  });
+
+  it('shows a calendar of the next 30 days, then the day’s free times, and drops what no longer fits', async () => {
+    const { query, html } = await chooseTime();
+    expect(html).toContain('Ваши данные');
+    expect(html).toMatch(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
+    const tooFar = await page(`/booking.html?service=${SERVICE}&doctor=${STAFF}&date=2099-01-01`);
+    expect(tooFar.html).toContain('Выберите день');
+    const otherService = await page(`/booking.html?service=nope&doctor=${STAFF}&date=${query.get('date')}`);
+    expect(otherService.html).toContain('Выберите услугу');
+  });
+});
+
+describe('booking', () => {
+  it('books the chosen time after the SMS code, once however often the form is sent', async () => {
+    const { query, key } = await chooseTime();
+    const asked = await post('/booking.html', personFields(query, key, { action: 'code' }));
+    expect(asked.status).toBe(200);
+    expect(asked.html).toContain('Код из СМС');
+    expect(asked.headers.get('Cache-Control')).toContain('no-store');
+    const code = await control.schedule.lastCode(DIGITS);
+    expect(code).toMatch(/^\d{4}$/);
+
+    const wrong = await post('/booking.html', personFields(query, key, { action: 'book', code: code === '0000' ? '1111' : '0000' }));
+    expect(wrong.status).toBe(400);
+    expect(wrong.html).toContain('Неверный код');
+    // Everything typed is still there.
+    expect(wrong.html).toContain('Анна Петрова');
+
+    const booked = await post('/booking.html', personFields(query, key, { action: 'book', code: code! }));
+    expect(booked.status).toBe(303);
+    expect(booked.location).toMatch(/^\/booking\/manage\?id=\d+&hash=[\w-]+&fresh=1$/);
+    const again = await post('/booking.html', personFields(query, key, { action: 'book', code: code! }));
+    expect(again.location).toBe(booked.location);
+    const { bookings } = await control.schedule.state();
+    expect(bookings.filter((b) => !b.cancelled)).toHaveLength(1);
+    expect(bookings[0]).toMatchObject({ staffId: Number(STAFF), serviceIds: [Number(SERVICE)], apiId: key });
+    expect(bookings[0]!.datetime).toBe(`${query.get('date')}T${query.get('time')}:00+03:00`);
+
+    const confirmation = await page(booked.location!);
+    expect(confirmation.status).toBe(200);
+    expect(confirmation.html).toContain('Вы записаны');
+    expect(confirmation.html).toContain(query.get('date')!.split('-').reverse().join('.'));
+    expect(confirmation.html).toContain('Добавить в календарь');
+    for (const secret of Object.values(SECRET_MARKERS)) expect(confirmation.html).not.toContain(secret);
+  });
+
+  it('says «Это время только что заняли» with the nearest other times, everything typed kept, and books none', async () => {
+    const { query, key } = await chooseTime();
+    await control.schedule.take({ staffId: Number(STAFF), datetime: `${query.get('date')}T${query.get('time')}:00+03:00` });
+    const taken = await post('/booking.html', personFields(query, key, { action: 'code' }));
+    expect(taken.status).toBe(409);
+    expect(taken.html).toContain('Это время только что заняли');
+    expect(taken.html).toContain('Анна Петрова');
+    const others = links(taken.html, /value="(\d{4}-\d{2}-\d{2} \d{2}:\d{2}) \d*" name="retime"/g);
+    expect(others.length).toBeGreaterThan(0);
+    expect(others).not.toContain(`${query.get('date')} ${query.get('time')}`);
+    // One of them chosen: the same form, at the new time, with the name still in it.
+    const [date, time] = others[0]!.split(' ');
+    const retimed = await post('/booking.html', personFields(query, key, { retime: others[0]! }));
+    expect(retimed.status).toBe(200);
+    expect(retimed.html).toContain(`${date!.split('-').reverse().join('.')}, ${time}`);
+    expect(retimed.html).toContain('Анна Петрова');
+    expect((await control.schedule.state()).codes).toHaveLength(0);
+  });
+
+  it('limits the codes sent to one phone', async () => {
+    const { query, key } = await chooseTime();
+    for (let i = 0; i < 3; i++) expect((await post('/booking.html', personFields(query, key, { action: 'code' }))).status).toBe(200);
+    const limited = await post('/booking.html', personFields(query, key, { action: 'code' }));
+    expect(limited.status).toBe(429);
+    expect(limited.html).toContain('Попробуйте через 10 минут');
+    expect((await control.schedule.state()).codes).toHaveLength(3);
+  });
+
+  it('offers the request form with the choice in its comment when the schedule fails, and the lead reaches the CRM', async () => {
+    const { query, key } = await chooseTime();
+    await demo.faults({ rules: [{ match: '/yclients', status: 503 }] });
+    const failed = await post('/booking.html', personFields(query, key, { action: 'code' }));
+    expect(failed.html).toContain('Онлайн-запись сейчас недоступна');
+    expect(failed.html).toContain('Анна Петрова');
+    const comment = /<textarea[^>]*name="comment"[^>]*>([^<]*)</.exec(failed.html)?.[1] ?? '';
+    expect(comment).toContain('Ботулинотерапия');
+    const sent = await post('/booking.html', personFields(query, key, { action: 'request', comment: comment.replaceAll('&quot;', '"') }));
+    expect(sent.status).toBe(200);
+    expect(sent.html).toContain('Заявка отправлена');
+  });
+});
+
+describe('managing a booking', () => {
+  const noCodes = { BOOKING_SMS_CODE: 'false' };
+  /** A booking made without a code (the company asks for none), and its manage link. */
+  async function booked() {
+    await control.schedule.settings({ codes: false });
+    const { query, key } = await chooseTime();
+    const made = await post('/booking.html', personFields(query, key, { action: 'book' }), noCodes);
+    expect(made.status).toBe(303);
+    return { query, manage: made.location!.replace('&fresh=1', '') };
+  }
+
+  it('asks for the code first while the site is told the company wants one', async () => {
+    const { query, key } = await chooseTime();
+    const refused = await post('/booking.html', personFields(query, key, { action: 'book' }));
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain('Введите код из СМС');
+    expect((await control.schedule.state()).bookings).toHaveLength(0);
+  });
+
+  it('cancels by the link alone, and the time is free again', async () => {
+    const { manage } = await booked();
+    const shown = await page(manage, noCodes);
+    expect(shown.html).toContain('Ваша запись');
+    expect(shown.html).toContain('Отменить запись');
+    const cancelled = await post(
+      '/booking/manage',
+      { ...Object.fromEntries(new URL(manage, 'http://x').searchParams), action: 'cancel' },
+      noCodes,
+    );
+    expect(cancelled.status).toBe(303);
+    expect((await page(cancelled.location!, noCodes)).html).toContain('Запись отменена');
+    expect((await control.schedule.state()).bookings[0]!.cancelled).toBe(true);
+  });
+
+  it('moves to another time through the same steps', async () => {
+    const { manage } = await booked();
+    const shown = await page(manage, noCodes);
+    const move = links(shown.html, /href="(\/booking\.html\?[^"]*move=[^"]+)"/g)[0];
+    expect(move).toBeDefined();
+    const days = await page(move!, noCodes);
+    const day = links(days.html, /class="booking-calendar__day" href="([^"]+)"/g).at(-1)!;
+    const times = await page(day, noCodes);
+    const time = links(times.html, /class="booking-time" href="([^"]+)"/g)[0]!;
+    const confirm = await page(time, noCodes);
+    expect(confirm.html).toContain('Перенести запись на это время?');
+    const datetime = /name="datetime" value="([^"]+)"/.exec(confirm.html)![1]!;
+    const moved = await post(
+      '/booking/manage',
+      { ...Object.fromEntries(new URL(manage, 'http://x').searchParams), action: 'move', datetime },
+      noCodes,
+    );
+    expect(moved.status).toBe(303);
+    expect((await page(moved.location!, noCodes)).html).toContain('Запись перенесена');
+    const [booking] = (await control.schedule.state()).bookings;
+    expect(booking!.datetime).toBe(datetime);
+    expect(booking!.cancelled).toBe(false);
+  });
+
+  it('answers 404 for a link whose hash is not the booking’s', async () => {
+    const { manage } = await booked();
+    expect((await page(manage.replace(/hash=[\w-]+/, 'hash=forged'), noCodes)).status).toBe(404);
+  });
+});
+
+describe('without a schedule system', () => {
+  it('is the site as before: no booking page', async () => {
+    expect((await page('/booking.html', { BOOKING_PROVIDER: '' })).status).toBe(404);
+  });
+});

@@ -1,0 +1,30 @@
+import type { MiddlewareHandler } from 'hono';
+import { accountOf, bookingSystemFor } from '../booking/from-config';
+import { createSchedule, type Schedule } from '../booking/schedule';
+import type { BookingSettings } from '../config/booking';
+import type { ConfigVariables } from './config';
+
+/** Online booking for this request, when the clinic has a schedule system (docs/booking.md); absent otherwise. */
+export interface Booking {
+  settings: BookingSettings;
+  schedule: Schedule;
+}
+
+/** What this middleware puts on the context. */
+export interface BookingVariables {
+  booking?: Booking;
+}
+
+/** Builds the request's schedule client from the settings; no BOOKING_PROVIDER, nothing (the site as without booking). */
+export function booking(): MiddlewareHandler<{ Variables: ConfigVariables & BookingVariables }> {
+  return async (c, next) => {
+    const { config } = c.var;
+    const settings = config.booking;
+    if (settings) {
+      const system = bookingSystemFor(settings, config.origin.timeoutMs);
+      const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
+      c.set('booking', { settings, schedule: createSchedule({ system, store: config.kv, account: accountOf(settings), waitUntil }) });
+    }
+    await next();
+  };
+}

@@ -1,0 +1,42 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../../app-env';
+import type { PostedPerson } from '../../booking/person';
+import { BookingScreen } from '../../screens/booking/BookingScreen';
+import type { BookingView, Choice, PersonForm } from '../../screens/booking/booking-view';
+import { privatePage } from '../editors/private-page';
+
+export type C = Context<AppEnv>;
+
+const BOOKING_TITLE = 'Онлайн-запись';
+
+export const emptyPerson = (): PostedPerson => ({ name: '', phone: '', email: '', comment: '', consent: false, trap: false });
+
+export const personForm = (person: PostedPerson, key: string, errors: Record<string, string> = {}): PersonForm => ({
+  values: { name: person.name, phone: person.phone, email: person.email, comment: person.comment, consent: person.consent },
+  errors,
+  key,
+});
+
+/** The first steps may be cached by no one but the browser (their free times change by the minute); later ones, by nobody. */
+export async function bookingPage(c: C, view: BookingView, status = 200): Promise<Response> {
+  const response = await c.render(<BookingScreen view={view} />, { title: BOOKING_TITLE, status });
+  const early = view.step === 'service' || view.step === 'doctor';
+  response.headers.set('Cache-Control', early ? 'private, max-age=60' : 'private, no-store');
+  return privatePage(response, { store: true });
+}
+
+/** The comment the request form starts with: the choice, in words the administrator reads. */
+export function choiceComment(choice: Choice): string {
+  const parts = [
+    choice.service && `Услуга: ${choice.service.title}`,
+    choice.doctor && `Специалист: ${choice.doctor === 'any' ? (choice.staff?.name ?? 'любой') : choice.doctor.name}`,
+    choice.date && `Дата: ${choice.date.split('-').reverse().join('.')}${choice.time ? `, ${choice.time.time}` : ''}`,
+  ].filter(Boolean);
+  return parts.length ? `Онлайн-запись: ${parts.join('; ')}` : '';
+}
+
+/** The schedule failed: the request form, the choice in its comment and anything already typed kept. */
+export function unavailablePage(c: C, choice: Choice, person: PostedPerson = emptyPerson(), key = crypto.randomUUID()) {
+  const comment = person.comment || choiceComment(choice);
+  return bookingPage(c, { step: 'unavailable', choice, form: personForm({ ...person, comment }, key) });
+}

@@ -1,0 +1,153 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../app-env';
+import { BookingError, type BookingRecord, type BookingRef } from '../../booking/booking-system';
+import { BOOKING_ICS_PATH, BOOKING_MANAGE_PATH, BOOKING_PATH, bookingUrl, icsUrl, manageUrl } from '../../booking/booking-url';
+import type { BookingCatalog } from '../../booking/catalog';
+import { icsOf } from '../../booking/ics';
+import { loadCatalog } from '../../loaders/booking-choice';
+import { framed } from '../../middleware/page-renderer';
+import { BookedScreen } from '../../screens/booking/BookedScreen';
+import type { BookedView } from '../../screens/booking/booking-view';
+import { formOf, field } from '../editors/form';
+import { ownPostsOnly, privatePage } from '../editors/private-page';
+import { renderError } from '../error';
+import type { C } from './booking-page';
+
+/** docs/booking.md, "Managing a booking": the page a booking's link opens, its calendar file, cancelling and moving. */
+export const bookingManage = new Hono<AppEnv>();
+
+const REF_ID = /^[\w.-]{1,120}$/;
+const REF_HASH = /^[\w-]{1,200}$/;
+
+const refOf = (id: string | undefined, hash: string | undefined): BookingRef | null =>
+  id && hash && REF_ID.test(id) && REF_HASH.test(hash) ? { id, hash } : null;
+
+async function catalogOrNothing(c: C): Promise<BookingCatalog | undefined> {
+  const { schedule, settings } = c.var.booking!;
+  return loadCatalog(schedule, c.var.drupal, settings.idField).catch(() => undefined);
+}
+
+function viewOf(record: BookingRecord, catalog: BookingCatalog | undefined, canMove: boolean): BookedView {
+  const staff = record.staffId ? catalog?.staffMember(record.staffId) : undefined;
+  return {
+    id: record.id,
+    hash: record.hash,
+    datetime: record.datetime,
+    staffName: record.staffName ?? staff?.name,
+    staffPath: staff?.inDrupal ? staff.path : undefined,
+    services: record.services.map((s) => ({
+      title: s.title || catalog?.service(s.id)?.title || 'Услуга',
+      price: s.price,
+      path: catalog?.service(s.id)?.path,
+    })),
+    deleted: record.deleted,
+    fresh: false,
+    canMove,
+  };
+}
+
+/** A link to a booking that is not there (or not this hash's): the 404 page, which says nothing of which. */
+const notFound = async (c: C) => privatePage(await renderError(c, 404), { store: false });
+
+bookingManage.get(BOOKING_MANAGE_PATH, framed(), async (c) => {
+  if (!c.var.booking) return notFound(c);
+  const ref = refOf(c.req.query('id'), c.req.query('hash'));
+  if (!ref) return notFound(c);
+  const { system } = c.var.booking.schedule;
+  try {
+    const [record, catalog] = await Promise.all([system.read(ref), catalogOrNothing(c)]);
+    const notice = c.req.query('notice');
+    const view: BookedView = {
+      ...viewOf(record, catalog, system.capabilities.move),
+      fresh: c.req.query('fresh') === '1',
+      notice: notice === 'cancelled' || notice === 'moved' ? notice : undefined,
+    };
+    if (view.notice === 'cancelled') view.deleted = true;
+    const serviceId = record.services[0]?.id;
+    const moveUrl =
+      view.canMove && !view.deleted && serviceId && record.staffId
+        ? bookingUrl({ service: serviceId, doctor: staffLinkOf(record.staffId, catalog), move: ref.id, hash: ref.hash })
+        : undefined;
+    const response = await c.render(
+      <BookedScreen view={view} address={c.var.config.site.legal?.address} moveUrl={moveUrl} icsUrl={icsUrl(ref)} />,
+      {
+        title: view.deleted ? 'Запись отменена' : 'Ваша запись',
+      },
+    );
+    return privatePage(response, { store: false });
+  } catch (error) {
+    if (!(error instanceof BookingError)) throw error;
+    if (error.kind === 'not-found') return notFound(c);
+    console.warn(`Онлайн-запись: запись не прочитана (${error.message})`);
+    return privatePage(await renderError(c, 503), { store: false });
+  }
+});
+
+/** A specialist Drupal has no page for is moved under «any»: the steps show only doctors with a page. */
+const staffLinkOf = (staffId: string, catalog: BookingCatalog | undefined) =>
+  catalog?.staffMember(staffId)?.inDrupal === false ? 'any' : staffId;
+
+bookingManage.post(BOOKING_MANAGE_PATH, ownPostsOnly, async (c) => {
+  if (!c.var.booking) return notFound(c);
+  const form = await formOf(c);
+  const ref = refOf(field(form, 'id'), field(form, 'hash'));
+  if (!ref) return notFound(c);
+  const { system } = c.var.booking.schedule;
+  const action = field(form, 'action');
+  try {
+    if (action === 'cancel') {
+      await system.cancel(ref);
+      return privatePage(c.redirect(`${manageUrl(ref)}&notice=cancelled`, 303), { store: false });
+    }
+    const datetime = field(form, 'datetime');
+    if (action === 'move' && system.capabilities.move && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(datetime)) {
+      await system.move(ref, datetime);
+      return privatePage(c.redirect(`${manageUrl(ref)}&notice=moved`, 303), { store: false });
+    }
+    return c.text('Неизвестное действие', 400);
+  } catch (error) {
+    if (!(error instanceof BookingError)) throw error;
+    if (error.kind === 'not-found') return notFound(c);
+    // Taken meanwhile: back to choosing a time for the move.
+    if (error.kind === 'taken')
+      return privatePage(c.redirect(`${BOOKING_PATH}?${new URLSearchParams({ move: ref.id, hash: ref.hash }).toString()}`, 303), {
+        store: false,
+      });
+    console.warn(`Онлайн-запись: действие с записью не выполнено (${error.message})`);
+    return privatePage(await renderError(c, 503), { store: false });
+  }
+});
+
+bookingManage.get(BOOKING_ICS_PATH, async (c) => {
+  if (!c.var.booking) return c.text('Не найдено', 404);
+  const ref = refOf(c.req.query('id'), c.req.query('hash'));
+  if (!ref) return c.text('Не найдено', 404);
+  try {
+    const record = await c.var.booking.schedule.system.read(ref);
+    const { config } = c.var;
+    const body = icsOf({
+      uid: `${record.id}@${new URL(config.siteUrl).host}`,
+      start: record.datetime,
+      minutes: 60,
+      summary: `${record.services.map((s) => s.title).join(', ') || 'Приём'} — ${config.site.name}`,
+      location: config.site.legal?.address,
+      description: [record.staffName && `Специалист: ${record.staffName}`, `Телефон клиники: ${config.site.phone}`]
+        .filter(Boolean)
+        .join('\n'),
+      url: `${config.siteUrl}${manageUrl(ref)}`,
+    });
+    return new Response(body, {
+      headers: {
+        'Content-Type': 'text/calendar; charset=utf-8',
+        'Content-Disposition': 'attachment; filename="zapis.ics"',
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof BookingError)) throw error;
+    return c.text(
+      error.kind === 'not-found' ? 'Не найдено' : 'Расписание клиники сейчас не отвечает',
+      error.kind === 'not-found' ? 404 : 503,
+    );
+  }
+});

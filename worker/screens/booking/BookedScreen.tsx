@@ -1,0 +1,87 @@
+import { CalendarPlus, CalendarX, CalendarClock } from 'lucide-react';
+import { formatDay } from '../../components/format';
+import { ButtonContent, ButtonLink, buttonClass } from '../../components/ui/Button';
+import { BOOKING_MANAGE_PATH } from '../../booking/booking-url';
+import type { BookedView } from './booking-view';
+import { priceText } from './price-text';
+
+/** The clinic's day and time of an ISO 8601 moment with its offset, as written (no time-zone arithmetic). */
+const dayOf = (datetime: string) => formatDay(datetime.slice(0, 10));
+const timeOf = (datetime: string) => datetime.slice(11, 16);
+
+/**
+ * A booking: the confirmation right after it is made, and the page its link opens later (docs/booking.md,
+ * "Managing a booking"), where the patient sees it, adds it to a calendar, moves or cancels it.
+ */
+export function BookedScreen({ view, address, moveUrl, icsUrl }: { view: BookedView; address?: string; moveUrl?: string; icsUrl: string }) {
+  const { deleted, fresh, notice, error } = view;
+  const title = deleted ? 'Запись отменена' : fresh ? 'Вы записаны' : notice === 'moved' ? 'Запись перенесена' : 'Ваша запись';
+  return (
+    <section className="booking booking--booked">
+      <header className="page-header">
+        <h1>{title}</h1>
+        {fresh && !deleted && (
+          <p className="booking__lead">
+            Клиника получила вашу запись. Сохраните ссылку на эту страницу: по ней запись можно перенести или отменить.
+          </p>
+        )}
+        {notice === 'cancelled' && <p className="booking__lead">Мы отменили запись. Будем рады видеть вас в другое время.</p>}
+      </header>
+      {error && (
+        <p className="booking__alert" role="alert">
+          {error}
+        </p>
+      )}
+      <dl className="booking-summary booking-summary--booked" data-deleted={deleted ? '' : undefined}>
+        <div>
+          <dt>Дата</dt>
+          <dd>{dayOf(view.datetime)}</dd>
+        </div>
+        <div>
+          <dt>Время</dt>
+          <dd>{timeOf(view.datetime)}</dd>
+        </div>
+        {view.staffName && (
+          <div>
+            <dt>Специалист</dt>
+            <dd>{view.staffPath ? <a href={view.staffPath}>{view.staffName}</a> : view.staffName}</dd>
+          </div>
+        )}
+        {view.services.map((service) => (
+          <div key={service.title}>
+            <dt>Услуга</dt>
+            <dd>
+              {service.path ? <a href={service.path}>{service.title}</a> : service.title}
+              {service.price ? <span className="booking-summary__price">{priceText({ priceMin: service.price })}</span> : null}
+            </dd>
+          </div>
+        ))}
+        {address && (
+          <div>
+            <dt>Адрес</dt>
+            <dd>{address}</dd>
+          </div>
+        )}
+      </dl>
+      {!deleted && (
+        <div className="booking-actions">
+          <ButtonLink href={icsUrl} icon={CalendarPlus} variant="outline">
+            Добавить в календарь
+          </ButtonLink>
+          {moveUrl && (
+            <ButtonLink href={moveUrl} icon={CalendarClock} variant="outline">
+              Перенести
+            </ButtonLink>
+          )}
+          <form method="post" action={BOOKING_MANAGE_PATH} className="booking-actions__cancel">
+            <input type="hidden" name="id" value={view.id} />
+            <input type="hidden" name="hash" value={view.hash} />
+            <button className={buttonClass({ variant: 'ghost' })} type="submit" name="action" value="cancel">
+              <ButtonContent icon={CalendarX}>Отменить запись</ButtonContent>
+            </button>
+          </form>
+        </div>
+      )}
+    </section>
+  );
+}
