@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { DrupalClient } from '../drupal/client';
+import type { OnlineBookingCalls } from '../loaders/online-booking';
 import type { Block, NodeData } from '../drupal/types';
 import type { Deferred } from '../render/deferred';
 import type { ListingCard, ListingRules } from './listing';
@@ -12,6 +13,8 @@ export interface PageCalls {
   path: string;
   /** The blocks Drupal placed on the page (a service page shows some among its own parts). */
   frameBlocks: Deferred<Block[]>;
+  /** Online booking (docs/booking.md), when the clinic has a schedule system. */
+  online?: OnlineBookingCalls;
 }
 
 /** What the site tells every bundle's page. */

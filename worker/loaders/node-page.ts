@@ -4,6 +4,7 @@ import type { DrupalClient, EntityLookup } from '../drupal/client';
 import type { NodeData } from '../drupal/types';
 import { canonicalPathOf } from '../paths/canonical-path';
 import type { LayoutData } from '../components/layout/layout-data';
+import type { OnlineBookingCalls } from './online-booking';
 import type { PageSubject } from './pre-footer';
 
 /** The frame's calls a node's page starts beside its own (the page renderer's frame). */
@@ -48,6 +49,7 @@ export function nodePageLoader(
   frame: NodeFrame,
   path: string,
   canonical: { requested: string; drupalBaseUrl: string },
+  online?: OnlineBookingCalls,
 ) {
   let settle: (keep: boolean) => void = () => {};
   const keep = new Promise<boolean>((resolve) => (settle = resolve));
@@ -67,7 +69,7 @@ export function nodePageLoader(
       // The pre-footer leaves this node out of its kind's carousel (a doctor among «other doctors»); a page that
       // shows its kind's «other» list itself leaves the kind out, as on the listing.
       frame.preFooter(module.otherInContent ? { bundle: lookup.bundle } : { bundle: lookup.bundle, nid: lookup.id });
-      return module.load?.({ drupal, nid: lookup.id, path, frameBlocks: layout.blocks });
+      return module.load?.({ drupal, nid: lookup.id, path, frameBlocks: layout.blocks, online });
     });
     return { lookup, module, node, frame: layout, extras };
   };

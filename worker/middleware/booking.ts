@@ -1,17 +1,12 @@
 import type { MiddlewareHandler } from 'hono';
 import { accountOf, bookingSystemFor } from '../booking/from-config';
-import { createSchedule, type Schedule } from '../booking/schedule';
-import type { BookingSettings } from '../config/booking';
+import type { Booking } from '../booking/booking';
+import { createSchedule } from '../booking/schedule';
 import type { ConfigVariables } from './config';
-
-/** Online booking for this request, when the clinic has a schedule system (docs/booking.md); absent otherwise. */
-export interface Booking {
-  settings: BookingSettings;
-  schedule: Schedule;
-}
 
 /** What this middleware puts on the context. */
 export interface BookingVariables {
+  /** Absent when the clinic has no schedule system. */
   booking?: Booking;
 }
 

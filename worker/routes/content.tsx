@@ -3,6 +3,7 @@ import type { AppEnv } from '../app-env';
 import { resolvePath, type Resolution } from '../paths/resolve-path';
 import { ClinicData } from '../components/ClinicData';
 import { nodePageLoader, type NodePage } from '../loaders/node-page';
+import { onlineBookingCalls } from '../loaders/online-booking';
 import { renderError } from './error';
 import { termRoute } from './term';
 
@@ -20,7 +21,7 @@ export async function contentRoute(c: Context<AppEnv>): Promise<Response> {
   // The page-path middleware already found the path decodable.
   const canonical = { requested: decodeURIComponent(url.pathname), search: url.search, drupalBaseUrl: config.drupalBaseUrl };
   // Started before the path is asked: the page of the node it named the last time starts beside the lookup.
-  const loader = nodePageLoader(drupal, c.var.frame, path, canonical);
+  const loader = nodePageLoader(drupal, c.var.frame, path, canonical, onlineBookingCalls(c.var.booking, drupal));
   try {
     return await answer(c, await resolvePath(drupal, path, config.drupalBasePath, canonical), loader);
   } finally {

@@ -223,8 +223,43 @@ describe('managing a booking', () => {
   });
 });
 
+describe('where patients meet it', () => {
+  const DOCTOR_PAGE = '/doctors/ivanova-elena.html';
+  const SERVICE_PAGE = '/services/inekcionnaya-kosmetologiya/botulinoterapiya.html';
+  /** SMAS-лифтинг: a Drupal service the schedule does not book online. */
+  const OTHER_SERVICE_PAGE = '/services/apparatnaya-kosmetologiya/smas-lifting.html';
+
+  it('shows «Записаться онлайн» and the nearest free times on a doctor’s page, each a link into the booking', async () => {
+    const doctor = await page(DOCTOR_PAGE);
+    expect(doctor.html).toContain(`href="/booking.html?doctor=${STAFF}"`);
+    expect(doctor.html).toContain('Записаться онлайн');
+    expect(doctor.html).toContain('Ближайшее свободное время');
+    const slot = links(doctor.html, /class="booking-time" href="([^"]+)"/g)[0];
+    expect(slot).toMatch(new RegExp(`^/booking\\.html\\?service=\\d+&doctor=${STAFF}&date=\\d{4}-\\d{2}-\\d{2}&time=\\d{2}%3A\\d{2}$`));
+    // The link opens the form at that time.
+    expect((await page(slot!)).html).toContain('Ваши данные');
+  });
+
+  it('shows it on a service the schedule books, and not on one it does not', async () => {
+    expect((await page(SERVICE_PAGE)).html).toContain(`href="/booking.html?service=${SERVICE}"`);
+    const other = await page(OTHER_SERVICE_PAGE);
+    expect(other.status).toBe(200);
+    expect(other.html).not.toContain('Записаться онлайн');
+  });
+
+  it('keeps the pages whole when the schedule is down: the request button only', async () => {
+    await demo.faults({ rules: [{ match: '/yclients', status: 503 }] });
+    const doctor = await page(DOCTOR_PAGE);
+    expect(doctor.status).toBe(200);
+    expect(doctor.html).not.toContain('Записаться онлайн');
+    expect(doctor.html).toContain('Записаться на приём');
+  });
+});
+
 describe('without a schedule system', () => {
-  it('is the site as before: no booking page', async () => {
-    expect((await page('/booking.html', { BOOKING_PROVIDER: '' })).status).toBe(404);
+  it('is the site as before: no booking page and no online button', async () => {
+    const off = { BOOKING_PROVIDER: '' };
+    expect((await page('/booking.html', off)).status).toBe(404);
+    expect((await page('/doctors/ivanova-elena.html', off)).html).not.toContain('Записаться онлайн');
   });
 });

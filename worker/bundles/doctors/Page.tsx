@@ -1,8 +1,10 @@
+import { OnlineBooking } from '../../components/OnlineBooking';
 import { ReviewList } from '../../components/ReviewCard';
 import { Streamed } from '../../components/Streamed';
 import { onSite, StructuredData } from '../../components/StructuredData';
 import { SectionTitle } from '../../components/ui/SectionTitle';
 import type { NodeData, ViewRow } from '../../drupal/types';
+import type { OnlineOffer } from '../../loaders/online-booking';
 import type { Deferred } from '../../render/deferred';
 import type { PageProps } from '../module';
 import { Body, Lead, NodeArticle, Subtitle } from '../page-parts';
@@ -11,6 +13,8 @@ import { doctorServiceLinks, type DoctorView } from './view';
 /** What a doctor's page loads beside the node (docs/requirements.md §7): the reviews of the doctor. */
 export interface DoctorExtras {
   reviews: Deferred<ViewRow[]>;
+  /** «Записаться онлайн» and the nearest free times, when the schedule knows this doctor (docs/booking.md). */
+  online: Deferred<OnlineOffer | null>;
 }
 
 function DoctorServices({ node, view }: { node: NodeData; view: DoctorView }) {
@@ -59,6 +63,7 @@ export function DoctorPage({ node, view, extras, site }: PageProps<DoctorView, D
       header={<Subtitle text={view.post} />}
     >
       <Lead image={view.photo} title={node.title} portrait />
+      <Streamed data={extras.online}>{(offer) => <OnlineBooking offer={offer} />}</Streamed>
       <Body node={node} />
       <DoctorServices node={node} view={view} />
       <Streamed data={extras.reviews}>{(rows) => <Reviews rows={rows} />}</Streamed>

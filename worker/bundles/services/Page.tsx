@@ -2,6 +2,7 @@ import { CalendarCheck, MessageSquarePlus } from 'lucide-react';
 import { BlockRegion } from '../../components/BlockRegion';
 import { Carousel } from '../../components/Carousel';
 import { EditLink, priceEditLinks } from '../../components/EditLink';
+import { OnlineBooking } from '../../components/OnlineBooking';
 import { PopupButton } from '../../components/PopupButton';
 import { PriceTable } from '../../components/PriceTable';
 import { QaList, qaItemsOf } from '../../components/QaList';
@@ -81,6 +82,7 @@ export function ServicePage({ node, view, extras: parts, site }: PageProps<Servi
             Записаться на консультацию
           </PopupButton>
         </p>
+        <Streamed data={parts.online}>{(offer) => <OnlineBooking offer={offer} />}</Streamed>
       </Part>
 
       <Streamed data={parts.doctors}>

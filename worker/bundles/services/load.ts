@@ -2,6 +2,7 @@ import type { ServiceList } from '../../drupal/endpoints';
 import { optional } from '../../drupal/optional';
 import type { PriceGroup } from '../../drupal/schemas/price';
 import type { Block, ViewRow } from '../../drupal/types';
+import type { OnlineOffer } from '../../loaders/online-booking';
 import { defer, type Deferred } from '../../render/deferred';
 import type { PageCalls } from '../module';
 
@@ -21,6 +22,8 @@ export interface ServicePageData {
   prices: Deferred<PriceGroup[]>;
   /** docs/requirements.md §2: advantages slot: the blocks Drupal placed in a region the service page shows itself. */
   blocks: Deferred<Block[]>;
+  /** «Записаться онлайн», when the schedule has this service (docs/booking.md). */
+  online: Deferred<OnlineOffer | null>;
 }
 
 /**
@@ -44,7 +47,7 @@ const SERVICE_LIST_BUNDLE: Record<ServiceList, string> = {
  * Starts every per-service call of docs/requirements.md §7 at once, beside the node and the
  * frame. Each is optional: a list Drupal cannot give leaves out its section.
  */
-export function loadServicePage({ drupal, nid, path, frameBlocks }: PageCalls): ServicePageData {
+export function loadServicePage({ drupal, nid, path, frameBlocks, online }: PageCalls): ServicePageData {
   const list = (name: ServiceList) =>
     defer(optional(`service ${name}`, drupal.viewRows(`service-${name}`, { nid, shows: SERVICE_LIST_BUNDLE[name] }), []));
   return {
@@ -65,5 +68,6 @@ export function loadServicePage({ drupal, nid, path, frameBlocks }: PageCalls): 
         () => [],
       ),
     ),
+    online: defer(optional('online booking', online?.service(nid) ?? Promise.resolve(null), null)),
   };
 }
