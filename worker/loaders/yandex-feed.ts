@@ -1,4 +1,6 @@
 import { doctors as doctorBundle } from '../bundles/doctors/bundle';
+import { bookingUrl } from '../booking/booking-url';
+import type { BookingCatalog } from '../booking/catalog';
 import type { Config } from '../config/config';
 import type { DrupalClient } from '../drupal/client';
 import { MAX_LIST_ITEMS } from '../drupal/endpoints';
@@ -180,7 +182,12 @@ function doctorOf(node: NodeData, siteUrl: string, now: Date): LinkedDoctor | un
  * of the price list, and an offer for each doctor Drupal links to a priced service (a
  * service no doctor is linked to is offered by the clinic alone).
  */
-export function composeFeed(config: Pick<Config, 'siteUrl' | 'site'>, sources: FeedSources, now: Date): YandexFeed {
+export function composeFeed(
+  config: Pick<Config, 'siteUrl' | 'site'>,
+  sources: FeedSources,
+  now: Date,
+  online?: Pick<BookingCatalog, 'staffOfNode' | 'serviceOfNode'>,
+): YandexFeed {
   const { siteUrl, site } = config;
   const root = pageUrl(siteUrl, '/') ?? siteUrl;
   const city = cityOf(site.legal.address);
@@ -199,14 +206,23 @@ export function composeFeed(config: Pick<Config, 'siteUrl' | 'site'>, sources: F
     const price = row.sum!;
     const linked = row.nid === undefined ? [] : doctors.filter((doctor) => doctor.services.has(row.nid!));
     if (linked.length === 0) return [{ id, url: onSite(siteUrl, row.url) ?? priceListUrl, price, clinicId: CLINIC_ID, serviceId: id }];
-    return linked.map((doctor) => ({
-      id: `${id}${doctor.id}`,
-      url: doctor.url,
-      price,
-      clinicId: CLINIC_ID,
-      serviceId: id,
-      doctorId: doctor.id,
-    }));
+    return linked.map((doctor): FeedOffer => {
+      const staff = online?.staffOfNode(doctor.nid);
+      const service = row.nid === undefined ? undefined : online?.serviceOfNode(row.nid);
+      // bookingUrl's address is ASCII already, its query included: pageUrl would encode the query's «?».
+      const booking = staff?.inDrupal
+        ? `${siteUrl.replace(/\/+$/, '')}${bookingUrl({ doctor: staff.id, service: service?.id })}`
+        : undefined;
+      return {
+        id: `${id}${doctor.id}`,
+        url: booking ?? doctor.url,
+        price,
+        clinicId: CLINIC_ID,
+        serviceId: id,
+        doctorId: doctor.id,
+        ...(booking && staff && { online: { staffId: staff.id, serviceId: service?.id } }),
+      };
+    });
   });
   return {
     date: now,

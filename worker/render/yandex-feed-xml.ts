@@ -52,6 +52,11 @@ export interface FeedOffer {
   serviceId: string;
   /** Only when Drupal links the doctor to the service. */
   doctorId?: string;
+  /**
+   * The doctor is booked online (docs/booking.md): Yandex marks the offer «Онлайн-расписание» and opens `url`, the
+   * booking page at this doctor (and service), with the schedule's own ids beside it.
+   */
+  online?: { staffId: string; serviceId?: string };
 }
 
 export interface YandexFeed {
@@ -134,7 +139,20 @@ function offerXml(offer: FeedOffer, doctors: ReadonlyMap<string, FeedDoctor>): s
     'offer',
     offer.id,
     [['url', offer.url]],
-    `${price}${FIELD}<service id="${xmlText(offer.serviceId)}"/>\n${placeXml(offer, doctors)}`,
+    `${price}${FIELD}<service id="${xmlText(offer.serviceId)}"/>\n${placeXml(offer, doctors)}${onlineXml(offer)}`,
+  );
+}
+
+const param = (name: string, value: string) => `${FIELD}<param name="${xmlText(name)}">${xmlText(value)}</param>\n`;
+
+/** Yandex's parameters of an offer with an online schedule (its doctors' feed's «связка врач — клиника»). */
+function onlineXml(offer: FeedOffer): string {
+  if (!offer.online) return '';
+  return (
+    param('Онлайн-расписание', 'true') +
+    param('внутренний идентификатор врача', offer.online.staffId) +
+    (offer.online.serviceId ? param('внутренний идентификатор услуги', offer.online.serviceId) : '') +
+    param('внутренний идентификатор клиники', offer.clinicId)
   );
 }
 

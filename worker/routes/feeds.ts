@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../app-env';
 import { OriginError } from '../cache/origin-error';
+import { loadCatalog } from '../loaders/booking-choice';
 import { composeFeed, feedSources } from '../loaders/yandex-feed';
 import { yandexFeedXml } from '../render/yandex-feed-xml';
 
@@ -33,7 +34,10 @@ feedRoutes.get(YANDEX_DOCTORS_FEED, async (c) => {
   // A part that failed otherwise is left out of this feed; the next one asks again.
   for (const { what, reason } of failures)
     console.warn(`yandex feed: ${what} пропущены`, reason instanceof Error ? reason.message : reason);
-  const xml = yandexFeedXml(composeFeed(c.var.config, sources, new Date()));
+  // Offers of doctors booked online lead to the booking page (docs/booking.md); without the schedule, to their pages.
+  const { booking } = c.var;
+  const online = booking ? await loadCatalog(booking.schedule, c.var.drupal, booking.settings.idField).catch(() => undefined) : undefined;
+  const xml = yandexFeedXml(composeFeed(c.var.config, sources, new Date(), online));
   // Revalidated content must show at once: shared caches keep no copy of their own for long.
   return c.body(xml, 200, { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=0, must-revalidate' });
 });

@@ -170,6 +170,7 @@ function read(xml: string) {
       clinic: kid(el, 'clinic')?.attrs.id,
       doctor: kid(kid(el, 'clinic'), 'doctor')?.attrs.id,
       service: kid(el, 'service')!.attrs.id!,
+      params: Object.fromEntries(kids(el, 'param').map((p) => [p.attrs.name!, textOf(p)])),
     })),
   };
 }
@@ -495,6 +496,31 @@ describe('/feeds/yandex-doctors.xml', () => {
     }
     // The demo links its doctors to priced services: the check above is not only of clinic-only offers.
     expect(linked).toBeGreaterThan(0);
+  });
+
+  it('marks the offers of doctors booked online «Онлайн-расписание», leading to the booking page at that doctor', async () => {
+    const { doctors, offers } = await feed();
+    const ivanova = doctors.find((d) => d.name === 'Иванова Елена Сергеевна')!;
+    const hers = offers.filter((o) => o.doctor === ivanova.id);
+    expect(hers.length).toBeGreaterThan(0);
+    for (const offer of hers) {
+      // The schedule names her «Иванова Е. С.», id 1001 (demo-origin/README.md, "Schedule system").
+      expect(offer.params).toMatchObject({
+        'Онлайн-расписание': 'true',
+        'внутренний идентификатор врача': '1001',
+        'внутренний идентификатор клиники': '1',
+      });
+      expect(offer.url).toMatch(new RegExp(`^${SITE}/booking\\.html\\?(service=\\d+&)?doctor=1001$`));
+    }
+    // A clinic-only offer has no doctor to book.
+    for (const offer of offers.filter((o) => !o.doctor)) expect(offer.params).toEqual({});
+  });
+
+  it('keeps every offer on the doctors’ pages when the schedule is down', async () => {
+    await demo.faults({ rules: [{ match: '/yclients', status: 503 }] });
+    const { offers } = await feed();
+    expect(offers.length).toBeGreaterThan(0);
+    for (const offer of offers) expect(offer.params).toEqual({});
   });
 
   it('shows a revalidated price at once, and a price not yet revalidated from the cache', async () => {
