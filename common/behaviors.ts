@@ -36,6 +36,8 @@ export interface BehaviorProps {
   LiveSearch: { debounceMs: number; titleSuffix: string; resultsId: string };
   /** The analytics question (common/consent.ts): `metrikaId` is the counter it starts after «Принять». */
   ConsentBanner: { metrikaId: number };
+  /** A booking just made (docs/booking.md): the Metrica goal `goal`, sent only where the counter runs (after consent). */
+  MetrikaGoal: { metrikaId: number; goal: string };
 }
 
 export type BehaviorName = keyof BehaviorProps;
@@ -54,4 +56,5 @@ export const BEHAVIOR_TRIGGERS: { readonly [N in BehaviorName]: HydrateWhen } = 
   LiveSearch: 'interaction',
   // Asked on a first visit at once; a visitor who has chosen wakes it from the footer ('demand').
   ConsentBanner: 'idle',
+  MetrikaGoal: 'idle',
 };

@@ -115,6 +115,11 @@ describe('booking', () => {
     expect(confirmation.html).toContain(query.get('date')!.split('-').reverse().join('.'));
     expect(confirmation.html).toContain('Добавить в календарь');
     for (const secret of Object.values(SECRET_MARKERS)) expect(confirmation.html).not.toContain(secret);
+    // The Metrica goal is the confirmation's only, and only where a counter is set (it runs after consent).
+    const counted = { METRIKA_ID: '12345' };
+    expect((await page(booked.location!, counted)).html).toContain('data-island="MetrikaGoal"');
+    expect((await page(booked.location!.replace('&fresh=1', ''), counted)).html).not.toContain('MetrikaGoal');
+    expect(confirmation.html).not.toContain('MetrikaGoal');
   });
 
   it('says «Это время только что заняли» with the nearest other times, everything typed kept, and books none', async () => {

@@ -69,7 +69,13 @@ bookingManage.get(BOOKING_MANAGE_PATH, framed(), async (c) => {
         ? bookingUrl({ service: serviceId, doctor: staffLinkOf(record.staffId, catalog), move: ref.id, hash: ref.hash })
         : undefined;
     const response = await c.render(
-      <BookedScreen view={view} address={c.var.config.site.legal?.address} moveUrl={moveUrl} icsUrl={icsUrl(ref)} />,
+      <BookedScreen
+        view={view}
+        address={c.var.config.site.legal?.address}
+        moveUrl={moveUrl}
+        icsUrl={icsUrl(ref)}
+        metrikaId={c.var.config.metrikaId}
+      />,
       {
         title: view.deleted ? 'Запись отменена' : 'Ваша запись',
       },

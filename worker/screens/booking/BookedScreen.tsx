@@ -1,4 +1,5 @@
 import { CalendarPlus, CalendarX, CalendarClock } from 'lucide-react';
+import { Behavior } from '../../components/Behavior';
 import { formatDay } from '../../components/format';
 import { ButtonContent, ButtonLink, buttonClass } from '../../components/ui/Button';
 import { BOOKING_MANAGE_PATH } from '../../booking/booking-url';
@@ -13,7 +14,20 @@ const timeOf = (datetime: string) => datetime.slice(11, 16);
  * A booking: the confirmation right after it is made, and the page its link opens later (docs/booking.md,
  * "Managing a booking"), where the patient sees it, adds it to a calendar, moves or cancels it.
  */
-export function BookedScreen({ view, address, moveUrl, icsUrl }: { view: BookedView; address?: string; moveUrl?: string; icsUrl: string }) {
+export function BookedScreen({
+  view,
+  address,
+  moveUrl,
+  icsUrl,
+  metrikaId,
+}: {
+  view: BookedView;
+  address?: string;
+  moveUrl?: string;
+  icsUrl: string;
+  /** The counter the booking's goal goes to, on the confirmation only. */
+  metrikaId?: number;
+}) {
   const { deleted, fresh, notice, error } = view;
   const title = deleted ? 'Запись отменена' : fresh ? 'Вы записаны' : notice === 'moved' ? 'Запись перенесена' : 'Ваша запись';
   return (
@@ -27,6 +41,11 @@ export function BookedScreen({ view, address, moveUrl, icsUrl }: { view: BookedV
         )}
         {notice === 'cancelled' && <p className="booking__lead">Мы отменили запись. Будем рады видеть вас в другое время.</p>}
       </header>
+      {fresh && metrikaId && (
+        <Behavior name="MetrikaGoal" props={{ metrikaId, goal: 'online_booking' }}>
+          {null}
+        </Behavior>
+      )}
       {error && (
         <p className="booking__alert" role="alert">
           {error}
