@@ -15,6 +15,7 @@ import { diskFileCache } from '../../worker/platform/node/file-cache';
 import { nodeLeadQueue } from '../../worker/platform/node/lead-queue';
 import { valkeyRateLimiter } from '../../worker/platform/node/rate-limiter';
 import { readNodeSettings } from '../../worker/platform/node/settings';
+import { valkeySlotHolds } from '../../worker/platform/node/slot-holds';
 import { valkeyUndeliveredLeads } from '../../worker/platform/node/undelivered';
 import { requestConnection } from '../../worker/platform/node/valkey';
 import { valkeyStore } from '../../worker/platform/node/valkey-store';
@@ -22,6 +23,7 @@ import { fileCacheContract } from './cases/file-cache';
 import { keyValueStoreContract } from './cases/key-value-store';
 import { leadQueueContract } from './cases/lead-queue';
 import { rateLimiterContract } from './cases/rate-limiter';
+import { slotHoldsContract } from './cases/slot-holds';
 import { staticAssetsContract } from './cases/static-assets';
 import { undeliveredLeadsContract } from './cases/undelivered-leads';
 
@@ -35,6 +37,7 @@ const settings = readNodeSettings(ROOT, { STATE_DIR: stateDir });
 
 const store = valkeyStore(valkey, { prefix: `${prefix}kv:`, announced: [PURGE_ALL_KEY, TAGS_KEY] });
 const undelivered = valkeyUndeliveredLeads(valkey, { prefix });
+const holds = valkeySlotHolds(valkey, { prefix });
 const limiter = valkeyRateLimiter(valkey, { prefix, ...settings.formLimit });
 const files = diskFileCache(join(stateDir, 'files'), settings.filesMaxBytes);
 const assets = staticAssets(settings.assetsDir);
@@ -49,6 +52,7 @@ afterAll(async () => {
 describe('key-value store on Valkey', () => keyValueStoreContract(() => store));
 describe('undelivered leads in Valkey', () => undeliveredLeadsContract(() => undelivered));
 describe('rate limiter on Valkey', () => rateLimiterContract(() => limiter, settings.formLimit.limit));
+describe('slot holds in Valkey', () => slotHoldsContract(() => holds));
 describe('file cache on disk', () => fileCacheContract(() => files));
 describe('static assets from dist/client', () => staticAssetsContract(() => assets));
 describe('lead queue on BullMQ', () => leadQueueContract(() => queue));

@@ -2,6 +2,7 @@
  * The platform seams' contracts (cases/) against the Workers implementations, in workerd:
  * the bindings as the Workers platform builds them from wrangler.toml's (KV, D1, the
  * rate limiting binding, the Cache API, static assets, Queues). node.test.ts runs the same cases on Node.
+ * Not SlotHolds (cases/slot-holds.ts): Workers has no implementation, as KV cannot lock, and SLOT_HOLDS is absent here.
  */
 import { env } from 'cloudflare:workers';
 import { describe } from 'vitest';

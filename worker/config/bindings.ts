@@ -1,4 +1,4 @@
-import type { FileCache, KeyValueStore, LeadQueue, RateLimiter, StaticAssets, UndeliveredLeads } from '../platform/seams';
+import type { FileCache, KeyValueStore, LeadQueue, RateLimiter, SlotHolds, StaticAssets, UndeliveredLeads } from '../platform/seams';
 
 /**
  * The site's bindings: its settings as wrangler.toml, `wrangler secret` and .dev.vars provide
@@ -56,6 +56,8 @@ export interface Bindings {
   SUPERVISORY_BODIES?: string;
   /** How to complain, paragraphs split by an empty line; unset, a standard text with the phone and address. */
   COMPLAINTS_TEXT?: string;
+  /** Booking times held while the patient types the SMS code (docs/booking.md): Valkey on Node; absent on Workers, where KV cannot lock. */
+  SLOT_HOLDS?: SlotHolds;
   /** Online booking (docs/booking.md): yclients or renovatio; unset, the request forms only. */
   BOOKING_PROVIDER?: string;
   /** The Drupal field with the schedule's id of a doctor or service (default field_mis_id). */

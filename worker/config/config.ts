@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { FileCache, KeyValueStore, LeadQueue, RateLimiter, StaticAssets, UndeliveredLeads } from '../platform/seams';
+import type { FileCache, KeyValueStore, LeadQueue, RateLimiter, SlotHolds, StaticAssets, UndeliveredLeads } from '../platform/seams';
 import type { Bindings } from './bindings';
 import { bookingOf, bookingProblems, bookingSettings } from './booking';
 import { legalDetails, legalSettings } from './legal';
@@ -64,6 +64,7 @@ const ConfigSchema = z
     CRM_WEBHOOK_URL: z.preprocess(unsetToUndefined, httpUrl.optional()),
     CRM_WEBHOOK_TOKEN: optionalSecret,
     PURGE_SECRET: optionalSecret,
+    SLOT_HOLDS: z.custom<SlotHolds>((v) => has(v, 'hold', 'release')).optional(),
     UNDELIVERED: z.custom<UndeliveredLeads>((v) => has(v, 'add', 'list', 'get', 'remove', 'count')).optional(),
     // Unset, the site runs, and dead letters stay with the queue while the log and the editors' page say what is missing.
     UNDELIVERED_KEY: z.preprocess(
@@ -112,6 +113,8 @@ const ConfigSchema = z
       store: raw.UNDELIVERED,
       key: raw.UNDELIVERED_KEY,
     },
+    /** Booking times held while the patient types the code (docs/booking.md): Node only; none on Workers, where the schedule's final check guards alone. */
+    slotHolds: raw.SLOT_HOLDS,
     /** Online booking (docs/booking.md): the schedule system's settings; none, the request forms only. */
     booking: bookingOf(raw),
   }));

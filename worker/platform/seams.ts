@@ -1,7 +1,7 @@
 /**
  * What the site needs from the platform it runs on, as small interfaces.
  *
- * Each has exactly two implementations, chosen once at start-up:
+ * Each has exactly two implementations (SlotHolds one: Node's, as KV cannot lock), chosen once at start-up:
  * - Cloudflare Workers (worker/platform/workers/): the bindings of wrangler.toml, which
  *   satisfy these interfaces as they are (KV, Queues, the rate limiting binding,
  *   static assets), the Cache API and D1 behind two of them, workerd's HTMLRewriter and `ctx.waitUntil`.
@@ -34,6 +34,20 @@ export interface FetchClaims {
   /** The fetch is over (stored, or failed): the others stop waiting. */
   release(key: string): Promise<void>;
   held(key: string): Promise<boolean>;
+}
+
+/**
+ * A short hold of one booking time while the patient types the SMS code (docs/booking.md, "Never two patients in
+ * one slot"), so that two of our own visitors do not race for it. The schedule's final check stays: the clinic's
+ * front desk books the same times. Node only (platform/node/slot-holds.ts, `SET … NX PX` in Valkey). Workers has
+ * no implementation and the binding is absent there: KV cannot lock, and the final check with the schedule's own
+ * refusal (YCLIENTS 433) guards alone.
+ */
+export interface SlotHolds {
+  /** True when `slot` is now held by `holder` for `ms`: newly, or already theirs (then held `ms` from now); false while another holds it. */
+  hold(slot: string, holder: string, ms: number): Promise<boolean>;
+  /** Frees `slot` if `holder` holds it; another's hold, or none, stays as it is. */
+  release(slot: string, holder: string): Promise<void>;
 }
 
 /** The popup leads on their way to Drupal and the CRM (consumed by leads/deliver.ts). */

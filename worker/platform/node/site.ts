@@ -16,6 +16,7 @@ import { leadConsumer, sweepDeadLetters } from './lead-consumer';
 import { nodeLeadQueue } from './lead-queue';
 import { valkeyRateLimiter } from './rate-limiter';
 import { nodePlatform } from './platform';
+import { valkeySlotHolds } from './slot-holds';
 import { valkeyUndeliveredLeads } from './undelivered';
 import type { NodeSettings } from './settings';
 import { blockingConnection, connected, requestConnection } from './valkey';
@@ -72,6 +73,7 @@ export async function startNodeSite(settings: NodeSettings, options: { consumeLe
     LEADS: leads,
     FORM_LIMITER: valkeyRateLimiter(valkey, { prefix: settings.keyPrefix, ...settings.formLimit }),
     UNDELIVERED: valkeyUndeliveredLeads(valkey, { prefix: settings.keyPrefix }),
+    SLOT_HOLDS: valkeySlotHolds(valkey, { prefix: settings.keyPrefix }),
   };
   if (!settings.vars.UNDELIVERED_KEY) {
     console.error(

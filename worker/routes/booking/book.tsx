@@ -1,6 +1,7 @@
 import { allowCode, bookingMadeBy, rememberBooking } from '../../booking/attempts';
 import { BookingError, type Appointment } from '../../booking/booking-system';
 import { manageUrl } from '../../booking/booking-url';
+import { slotHold } from '../../booking/hold';
 import { patientOf, personErrors, type PostedPerson } from '../../booking/person';
 import { nearestTimes } from '../../loaders/booking-choice';
 import { clientIp } from '../../middleware/client-ip';
@@ -30,9 +31,10 @@ const appointmentOf = (choice: Choice): Appointment => {
 };
 
 /**
- * The person's post (docs/booking.md, "Never two patients in one slot"): checked, the slot checked again with the
- * schedule, the SMS code sent where the system asks for one, then booked under the attempt's key, so that the
- * same form sent twice books once. A refusal answers the same step with everything typed kept; a schedule that
+ * The person's post (docs/booking.md, "Never two patients in one slot"): checked, the slot held for this attempt
+ * where the platform can (booking/hold.ts) and checked again with the schedule, the SMS code sent where the system
+ * asks for one, then held again and booked under the attempt's key, so that the same form sent twice books once.
+ * A refusal (another visitor's hold included) answers the same step with everything typed kept; a schedule that
  * fails throws BookingError('unavailable') to the route, which offers the request form.
  */
 export async function bookOrAsk(c: C, attempt: Attempt): Promise<Response> {
@@ -57,7 +59,10 @@ export async function bookOrAsk(c: C, attempt: Attempt): Promise<Response> {
 
   const appointment = appointmentOf(choice);
   const patient = patientOf(person);
+  const hold = slotHold(c.var.config.slotHolds, appointment, key);
   try {
+    // Held before the code is sent: another of our visitors is told «taken» now, not after typing a code.
+    if (action === 'code') await hold.take();
     await system.check(appointment);
     if (codes && (action === 'code' || !code)) {
       if (action !== 'code') return codeStep({ code: 'Введите код из СМС' });
@@ -72,8 +77,10 @@ export async function bookOrAsk(c: C, attempt: Attempt): Promise<Response> {
       await system.sendCode({ name: patient.name, phone: patient.phone });
       return codeStep({}, 200);
     }
+    await hold.take();
     const ref = await system.create({ appointment, patient, code: codes ? code : undefined, key });
     await rememberBooking(store, key, ref);
+    await hold.release();
     return privatePage(c.redirect(`${manageUrl(ref)}&fresh=1`, 303), { store: false });
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;

@@ -1,0 +1,93 @@
+/**
+ * The Node target's hold of a booking time (docs/booking.md, "Never two patients in one slot"; booking/hold.ts): while
+ * one visitor types the SMS code, another of our visitors who chose the same time is told it was taken, and the first
+ * still books it. Node only: Workers has no SlotHolds (KV cannot lock), so there the schedule's final check guards
+ * alone, as test/worker/both-targets/booking.test.ts shows on both targets.
+ */
+import { beforeEach, expect, it } from 'vitest';
+import { bindings, control, freshStart, page, request } from '../worker/helpers';
+
+beforeEach(freshStart);
+
+/** Ботулинотерапия (30 min) with «Иванова Е. С.» (1001), as in booking.test.ts. */
+const SERVICE = '2006';
+const STAFF = '1001';
+
+const links = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+
+/** Walks the GET steps as a patient clicks: service, doctor, the first free day, its first time; the form's own key. */
+async function chooseTime() {
+  const days = await page(`/booking.html?service=${SERVICE}&doctor=${STAFF}`);
+  const day = links(days.html, /class="booking-calendar__day" href="([^"]+)"/g)[0];
+  expect(day).toBeDefined();
+  const times = await page(day!);
+  const time = links(times.html, /class="booking-time" href="([^"]+)"/g)[0];
+  expect(time).toBeDefined();
+  const person = await page(time!);
+  expect(person.status).toBe(200);
+  const key = /name="key" value="([^"]+)"/.exec(person.html)?.[1];
+  expect(key).toBeDefined();
+  return { query: new URL(time!, 'http://x').searchParams, key: key! };
+}
+
+async function post(fields: Record<string, string>) {
+  const { response, settled } = await request(
+    '/booking.html',
+    {},
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://127.0.0.1:8787' },
+      body: new URLSearchParams(fields).toString(),
+    },
+  );
+  const html = await response.text();
+  await settled();
+  return { status: response.status, location: response.headers.get('Location'), html };
+}
+
+const visitor = (query: URLSearchParams, key: string, name: string, phone: string, extra: Record<string, string>) => ({
+  ...Object.fromEntries(query),
+  key,
+  name,
+  phone,
+  email: '',
+  comment: '',
+  soglasie_na_obrabotku: '1',
+  ...extra,
+});
+
+it('gives the code step for one time to one visitor: the second is told it was taken, the first books it', async () => {
+  expect(bindings.SLOT_HOLDS).toBeDefined();
+  const a = await chooseTime();
+  const b = await chooseTime();
+  // The same time, two visitors, two attempts.
+  expect(b.query.toString()).toBe(a.query.toString());
+  expect(b.key).not.toBe(a.key);
+
+  const askedA = await post(visitor(a.query, a.key, 'Анна Петрова', '+7 (999) 123-45-67', { action: 'code' }));
+  expect(askedA.status).toBe(200);
+  expect(askedA.html).toContain('Код из СМС');
+
+  const askedB = await post(visitor(b.query, b.key, 'Борис Смирнов', '+7 (999) 765-43-21', { action: 'code' }));
+  expect(askedB.status).toBe(409);
+  expect(askedB.html).toContain('Это время только что заняли');
+  expect(askedB.html).toContain('Борис Смирнов');
+  // B was sent no code: only A's phone has one. The time is A's attempt's, under the staff and the time.
+  expect((await control.schedule.state()).codes).toHaveLength(1);
+  const holds = bindings.SLOT_HOLDS!;
+  const slot = `${STAFF}|${a.query.get('date')}T${a.query.get('time')}:00+03:00`;
+  expect(await holds.hold(slot, 'someone-else', 1_000)).toBe(false);
+
+  const code = await control.schedule.lastCode('79991234567');
+  expect(code).toMatch(/^\d{4}$/);
+  const booked = await post(visitor(a.query, a.key, 'Анна Петрова', '+7 (999) 123-45-67', { action: 'book', code: code! }));
+  expect(booked.status).toBe(303);
+  expect(booked.location).toMatch(/^\/booking\/manage\?id=\d+&hash=[\w-]+&fresh=1$/);
+  const { bookings } = await control.schedule.state();
+  expect(bookings).toHaveLength(1);
+  expect(bookings[0]).toMatchObject({ staffId: Number(STAFF), apiId: a.key });
+
+  // Booked, the hold is freed: the time is the schedule's to guard now.
+  expect(await holds.hold(slot, 'someone-else', 1_000)).toBe(true);
+  await holds.release(slot, 'someone-else');
+});
