@@ -16,7 +16,10 @@
  *    accessibility in each colour scheme of the version for the visually impaired.
  * 6. Before a deploy: each environment's upload (gzipped) and the worker's start-up CPU
  *    time, against scripts/deploy-check.ts's budgets (the test suite checks the rest).
- * BENCH_PARTS=ratios,budgets,lighthouse,deploy picks parts (all by default; ratios measures both targets); BENCH_SECONDS sets each load run (5).
+ * 7. Online booking (bench/booking.ts): the times step opened cold from a link, every origin call (Drupal and the
+ *    schedule) delayed, as a multiple of the delay; and the booking page's reading JavaScript.
+ * The sites run with the demo's schedule system, so the doctor's and service's pages show «Записаться онлайн».
+ * BENCH_PARTS=ratios,budgets,lighthouse,deploy,booking picks parts (all by default; ratios measures both targets); BENCH_SECONDS sets each load run (5).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,6 +34,8 @@ import { axePerScheme, lighthousePerScheme } from './low-vision.ts';
 import { pageKinds, statusIfNot200, type PageKind } from './pages.ts';
 import { directUrl, pairedThroughput, sequentialMedians } from './warm.ts';
 import { demoControl, type FaultConfigInput } from '../demo-origin/control-client.ts';
+import { demoBookingVars } from '../scripts/demo-drupal.ts';
+import { BOOKING_ROUNDS_LIMIT, bookingJs, timesStep } from './booking.ts';
 
 const DELAY_MS = 100;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -40,7 +45,7 @@ const COLD_SAMPLES = 3;
 /** The bench's own sites' purge secret, as Drupal's purge module would send it after a save. */
 const BENCH_PURGE_SECRET = 'bench-purge-secret-0427';
 const STATIC_DIR = join(ROOT, 'dist', 'client', '__bench');
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'ratios,budgets,lighthouse,deploy').split(',').map((p) => p.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'ratios,budgets,lighthouse,deploy,booking').split(',').map((p) => p.trim()));
 
 /**
  * Uncompressed: with `Accept-Encoding: gzip` the local runtime buffers compressed
@@ -122,7 +127,12 @@ async function siteOnFreePort(demoUrl: string): Promise<WorkerServer> {
     try {
       return await startSite({
         port,
-        vars: { DRUPAL_BASE_URL: demoUrl, SITE_URL: `http://127.0.0.1:${port}`, PURGE_SECRET: BENCH_PURGE_SECRET },
+        vars: {
+          DRUPAL_BASE_URL: demoUrl,
+          SITE_URL: `http://127.0.0.1:${port}`,
+          PURGE_SECRET: BENCH_PURGE_SECRET,
+          ...(await demoBookingVars(demoUrl)),
+        },
       });
     } catch (error) {
       if (attempt >= 3 || !/Address already in use/.test(String(error))) throw error;
@@ -515,6 +525,50 @@ async function deployFigures() {
     console.log(`  wrangler exited with ${startup.exitCode}: ${startup.output.trim().split('\n').slice(-5).join(' / ')}`);
 }
 
+/** 7: the booking page's times step cold, as a multiple of the origin's delay, and its reading JavaScript. */
+async function bookingFigures(demoUrl: string) {
+  const step = await timesStep(demoUrl);
+  const cold = async (delayMs: number) => {
+    await postFaults(demoUrl, { delayMs });
+    const runs = [];
+    for (let i = 0; i < COLD_SAMPLES; i++) {
+      runs.push(
+        await retried(`cold ${step.path}`, async () => {
+          const site = await siteOnFreePort(demoUrl);
+          try {
+            await (await fetch(`${site.url}/400`)).text();
+            return await timed(site.url + step.path);
+          } finally {
+            await site.stop();
+          }
+        }),
+      );
+    }
+    return runs;
+  };
+  const base = await cold(0);
+  const runs = await cold(DELAY_MS);
+  await postFaults(demoUrl, {});
+  const added = (median(runs.map((r) => r.total)) - median(base.map((r) => r.total))) / DELAY_MS;
+  console.log(`Online booking: the times step (${step.path})`);
+  console.log(
+    `  cold (empty cache, a new isolate), every origin and schedule call +${DELAY_MS} ms: first byte ${(median(runs.map((r) => r.firstByte)) / DELAY_MS).toFixed(2)}× the delay, whole page ${(median(runs.map((r) => r.total)) / DELAY_MS).toFixed(2)}×; ` +
+      `the delay added ${added.toFixed(2)}× itself (limit ${BOOKING_ROUNDS_LIMIT} round; without delay the step took ${median(base.map((r) => r.total)).toFixed(0)} ms) ` +
+      verdict(added <= BOOKING_ROUNDS_LIMIT + 0.25, 'booking rounds'),
+  );
+  const site = await siteOnFreePort(demoUrl);
+  const browser = await launchChromium();
+  try {
+    const js = await bookingJs(browser, site.url, step);
+    console.log(
+      `  reading JS of the booking page: ${kb(js.js)} (reading budget ${kb(BUDGET.readingJs)}) ${verdict(js.withinBudget, 'booking page JS')}  [${js.scripts.join(', ') || 'no script'}]\n`,
+    );
+  } finally {
+    await browser.close();
+    await site.stop();
+  }
+}
+
 async function main() {
   const servers: WorkerServer[] = [];
   const stopAll = () => Promise.all(servers.map((s) => s.stop()));
@@ -540,6 +594,7 @@ async function main() {
           kinds.filter((kind) => ['home', 'service', 'price list'].includes(kind.name)),
         );
     }
+    if (PARTS.has('booking')) await bookingFigures(demo.url);
     if (PARTS.has('deploy')) await deployFigures();
     console.log(failures.length ? `${failures.length} FAIL: ${failures.join('; ')}` : 'Every budget and target: PASS');
     if (failures.length) process.exitCode = 1;

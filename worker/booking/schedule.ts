@@ -5,7 +5,8 @@ import type { BookingService, BookingStaff, BookingSystem, FreeTime } from './bo
  * The schedule system's reading calls through the shared store (docs/booking.md, "Caching"): free times for at
  * most a minute, since a time shown may be taken by the clinic's front desk at any moment (the slot is checked
  * again before booking anyway), and the lists of services and specialists for ten. Only what the system answers
- * is kept, never anything of a patient. A request's own calls of the same key share one fetch.
+ * is kept, never anything of a patient. A request's own calls of the same key share one answer (a Schedule is made
+ * per request), so a step can start every call its address implies at once and read them again as it checks them.
  */
 export const TIMES_SECONDS = 60;
 export const LISTS_SECONDS = 600;
@@ -53,11 +54,9 @@ export function createSchedule({ system, store, account, now = Date.now, waitUnt
       return value;
     })();
     flights.set(full, flight);
-    try {
-      return await flight;
-    } finally {
-      flights.delete(full);
-    }
+    // A failure is not this request's answer for good: a later call of the same key asks again.
+    flight.catch(() => flights.delete(full));
+    return flight;
   }
 
   return {

@@ -58,6 +58,22 @@ export async function loadCatalog(schedule: Schedule, drupal: DrupalClient, idFi
   return catalog;
 }
 
+/**
+ * Starts at once every schedule call the address implies (its service's specialists, the days, the day's times),
+ * beside the catalog's, so that a step opened from a link costs one round of the schedule, not one per part
+ * (docs/booking.md, "The page"). The calls answer again from the request's own memory when the step reads them;
+ * a failure here is the step's to meet when it does.
+ */
+export function prefetchChoice(schedule: Schedule, query: ChoiceQuery, today: string): void {
+  const quiet = (promise: Promise<unknown>) => void promise.catch(() => undefined);
+  if (!query.service) return;
+  quiet(schedule.staff(query.service));
+  if (!query.doctor) return;
+  const staffId = query.doctor === 'any' ? undefined : query.doctor;
+  if (!query.date) return quiet(schedule.dates({ serviceId: query.service, staffId, from: today, to: addDays(today, BOOKING_DAYS - 1) }));
+  quiet(schedule.times({ serviceId: query.service, staffId, date: query.date }));
+}
+
 /** The choice an address names, each part kept only while it still fits the parts before it. */
 export async function resolveChoice(schedule: Schedule, catalog: BookingCatalog, query: ChoiceQuery, today: string): Promise<Choice> {
   const choice: Choice = { query: {} };

@@ -4,7 +4,7 @@ import { BookingError } from '../../booking/booking-system';
 import { BOOKING_PATH } from '../../booking/booking-url';
 import type { BookingCatalog } from '../../booking/catalog';
 import { postedPerson } from '../../booking/person';
-import { calendarOf, clinicToday, cleanQuery, loadCatalog, resolveChoice, timesOf } from '../../loaders/booking-choice';
+import { calendarOf, clinicToday, cleanQuery, loadCatalog, prefetchChoice, resolveChoice, timesOf } from '../../loaders/booking-choice';
 import { framed } from '../../middleware/page-renderer';
 import type { BookingView, Choice } from '../../screens/booking/booking-view';
 import { formOf } from '../editors/form';
@@ -48,6 +48,7 @@ bookingSteps.get(BOOKING_PATH, framed(), async (c) => {
   const today = clinicToday(Date.now());
   let choice: Choice = { query };
   try {
+    prefetchChoice(c.var.booking.schedule, query, today);
     const catalog = await loadCatalog(c.var.booking.schedule, c.var.drupal, c.var.booking.settings.idField);
     choice = await resolveChoice(c.var.booking.schedule, catalog, query, today);
     return await bookingPage(c, await stepView(c, catalog, choice, today));
