@@ -15,10 +15,18 @@ export const TEST_SECRETS = {
   // The schedule system's tokens (docs/booking.md): given only with testBookingVars' BOOKING_PROVIDER.
   YCLIENTS_PARTNER_TOKEN: 'yc-partner-Qw83nz',
   YCLIENTS_USER_TOKEN: 'yc-user-Hs61pd',
+  RENOVATIO_API_KEY: 'rn-key-Vb27xe',
 } as const;
 
 /** The demo schedule's YCLIENTS company (demo-origin/README.md, "Schedule system"). */
 export const DEMO_SCHEDULE_COMPANY = '4564';
+
+/** The demo schedule's Renovatio face (demo-origin/README.md, "Schedule system"), for a test that switches to it. */
+export const testRenovatioVars = (demoUrl: string) => ({
+  BOOKING_PROVIDER: 'renovatio',
+  RENOVATIO_API_URL: demoControl(demoUrl).schedule.renovatioApiUrl,
+  RENOVATIO_CLINIC_ID: '1',
+});
 
 /** Online booking against the demo origin's schedule system, its YCLIENTS face, with the stand-in tokens. */
 export const testBookingVars = (demoUrl: string) => ({

@@ -5,8 +5,8 @@
  * targets: the slot checks, the code limits and the "made" memory go through the shared store.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { SECRET_MARKERS } from '../../setup/secrets';
-import { control, demo, freshStart, page, request } from '../helpers';
+import { SECRET_MARKERS, testRenovatioVars } from '../../setup/secrets';
+import { control, demo, demoUrl, freshStart, page, request } from '../helpers';
 
 beforeEach(freshStart);
 
@@ -19,15 +19,15 @@ const STAFF = '1001';
 const links = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]!.replaceAll('&amp;', '&'));
 
 /** Walks the GET steps as a patient clicks: service, doctor, the first free day, its first time. */
-async function chooseTime(doctor = STAFF) {
-  const days = await page(`/booking.html?service=${SERVICE}&doctor=${doctor}`);
+async function chooseTime(doctor = STAFF, overrides: Record<string, string> = {}) {
+  const days = await page(`/booking.html?service=${SERVICE}&doctor=${doctor}`, overrides);
   expect(days.status).toBe(200);
   const day = links(days.html, /class="booking-calendar__day" href="([^"]+)"/g)[0];
   expect(day).toBeDefined();
-  const times = await page(day!);
+  const times = await page(day!, overrides);
   const time = links(times.html, /class="booking-time" href="([^"]+)"/g)[0];
   expect(time).toBeDefined();
-  const person = await page(time!);
+  const person = await page(time!, overrides);
   expect(person.status).toBe(200);
   const query = new URL(time!, 'http://x').searchParams;
   const key = /name="key" value="([^"]+)"/.exec(person.html)?.[1];
@@ -225,6 +225,29 @@ describe('managing a booking', () => {
   it('answers 404 for a link whose hash is not the booking’s', async () => {
     const { manage } = await booked();
     expect((await page(manage.replace(/hash=[\w-]+/, 'hash=forged'), noCodes)).status).toBe(404);
+  });
+});
+
+describe('with Renovatio', () => {
+  it('books without a code, shows the booking from its signed link, and cancels it', async () => {
+    const renovatio = testRenovatioVars(demoUrl);
+    const { query, key, html } = await chooseTime(STAFF, renovatio);
+    // Renovatio sends no code: the form books at once.
+    expect(html).not.toContain('Получить код в СМС');
+    const made = await post('/booking.html', personFields(query, key, { action: 'book' }), renovatio);
+    expect(made.status).toBe(303);
+    const shown = await page(made.location!, renovatio);
+    expect(shown.html).toContain('Вы записаны');
+    expect(shown.html).toContain(query.get('date')!.split('-').reverse().join('.'));
+    // No move in place: Renovatio has none.
+    expect(shown.html).not.toContain('>Перенести<');
+    const [booking] = (await control.schedule.state()).bookings;
+    expect(booking).toMatchObject({ staffId: Number(STAFF), source: 'renovatio', cancelled: false });
+    const ref = Object.fromEntries(new URL(made.location!, 'http://x').searchParams);
+    expect((await page(`/booking/manage?id=${encodeURIComponent(ref.id!)}&hash=forged`, renovatio)).status).toBe(404);
+    const cancelled = await post('/booking/manage', { id: ref.id!, hash: ref.hash!, action: 'cancel' }, renovatio);
+    expect(cancelled.status).toBe(303);
+    expect((await control.schedule.state()).bookings[0]!.cancelled).toBe(true);
   });
 });
 
