@@ -1,6 +1,7 @@
 import { CalendarCheck } from 'lucide-react';
 import { NO_KEY_RECORDING } from '../../../common/consent';
 import { CONSENT, HONEYPOT } from '../../../common/forms/definition';
+import { formatDay } from '../../components/format';
 import { ButtonContent, buttonClass } from '../../components/ui/Button';
 import { BOOKING_MANAGE_PATH, BOOKING_PATH } from '../../booking/booking-url';
 import type { BookingView, Choice, PersonForm } from './booking-view';
@@ -112,23 +113,29 @@ export function PersonFields({ form, withComment = true }: { form: PersonForm; w
           )}
         </Field>
       )}
-      <div className="form-field form-check">
-        <input
-          id="booking-consent"
-          type="checkbox"
-          name={CONSENT.key}
-          value="1"
-          required
-          defaultChecked={values.consent}
-          aria-invalid={form.errors.consent ? true : undefined}
-          aria-describedby={form.errors.consent ? 'booking-consent-error' : undefined}
-        />
-        <label htmlFor="booking-consent">
-          Я даю{' '}
-          <a href={CONSENT.url} target="_blank" rel="noopener">
-            согласие на обработку моих персональных данных
-          </a>
-        </label>
+      {/* The popups' checkbox look (a 24 px box, the whole label a target), drawn without their script. */}
+      <div className="form-field form-field--checkbox form-check">
+        <div className="form-field__row">
+          <input
+            id="booking-consent"
+            className="form-field__check"
+            type="checkbox"
+            name={CONSENT.key}
+            value="1"
+            required
+            defaultChecked={values.consent}
+            aria-invalid={form.errors.consent ? true : undefined}
+            aria-describedby={form.errors.consent ? 'booking-consent-error' : undefined}
+          />
+          <label className="form-field__label form-field__label--check" htmlFor="booking-consent">
+            <span>
+              Я даю{' '}
+              <a href={CONSENT.url} target="_blank" rel="noopener">
+                согласие на обработку моих персональных данных
+              </a>
+            </span>
+          </label>
+        </div>
         {form.errors.consent && (
           <p className="form-field__error" id="booking-consent-error">
             {form.errors.consent}
@@ -171,7 +178,7 @@ export function PersonStep({ view }: { view: StepOf<'person'> }) {
                     name="retime"
                     value={`${time.datetime.slice(0, 10)} ${time.time} ${time.staffId ?? ''}`}
                   >
-                    {`${time.datetime.slice(8, 10)}.${time.datetime.slice(5, 7)} ${time.time}`}
+                    {`${formatDay(time.datetime.slice(0, 10))}, ${time.time}`}
                   </button>
                 ))}
               </div>
@@ -205,7 +212,9 @@ export function CodeStep({ view }: { view: StepOf<'code'> }) {
           ([name, value]) => value && <input key={name} type="hidden" name={name} value={value} />,
         )}
         <input type="hidden" name={CONSENT.key} value="1" />
-        <p className="booking__lead">Мы отправили код на номер {values.phone}. Введите его, чтобы подтвердить запись.</p>
+        <p className="booking__lead">
+          Мы отправили код на номер <span className="booking__phone">{values.phone}</span>. Введите его, чтобы подтвердить запись.
+        </p>
         <FormError form={form} />
         <Field name="code" label="Код из СМС" form={form} required>
           {(props) => (
