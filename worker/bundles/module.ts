@@ -13,6 +13,8 @@ export interface PageCalls {
   path: string;
   /** The blocks Drupal placed on the page (a service page shows some among its own parts). */
   frameBlocks: Deferred<Block[]>;
+  /** The node itself, as it arrives (null: Drupal no longer has it). */
+  node: Promise<NodeData | null>;
   /** Online booking (docs/booking.md), when the clinic has a schedule system. */
   online?: OnlineBookingCalls;
 }

@@ -1,5 +1,5 @@
 import { CalendarClock } from 'lucide-react';
-import type { OnlineOffer } from '../loaders/online-booking';
+import type { OnlineOffer } from './online-offer';
 import { formatDay } from './format';
 import { ButtonLink } from './ui/Button';
 

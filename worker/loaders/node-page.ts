@@ -69,7 +69,7 @@ export function nodePageLoader(
       // The pre-footer leaves this node out of its kind's carousel (a doctor among «other doctors»); a page that
       // shows its kind's «other» list itself leaves the kind out, as on the listing.
       frame.preFooter(module.otherInContent ? { bundle: lookup.bundle } : { bundle: lookup.bundle, nid: lookup.id });
-      return module.load?.({ drupal, nid: lookup.id, path, frameBlocks: layout.blocks, online });
+      return module.load?.({ drupal, nid: lookup.id, path, frameBlocks: layout.blocks, node, online });
     });
     return { lookup, module, node, frame: layout, extras };
   };

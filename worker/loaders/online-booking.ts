@@ -1,42 +1,36 @@
 import { bookingUrl } from '../booking/booking-url';
-import type { BookingCatalog } from '../booking/catalog';
-import type { DrupalClient } from '../drupal/client';
 import type { Booking } from '../booking/booking';
-import { BOOKING_DAYS, addDays, clinicToday, loadCatalog } from './booking-choice';
-
-/** A doctor's or a service's way into online booking, as its page shows it beside the request button. */
-export interface OnlineOffer {
-  /** The booking page at this doctor's or service's step. */
-  url: string;
-  /** A doctor's nearest free times (of the first service the schedule has them for), each a link into the booking at it. */
-  nearest: { date: string; time: string; url: string }[];
-  /** The service those times are for. */
-  service?: string;
-}
+import { matchByName, sameName, sameTitle, type Named } from '../booking/match';
+import type { NodeData } from '../drupal/types';
+import type { OnlineOffer } from '../components/online-offer';
+import { BOOKING_DAYS, addDays, clinicToday } from './booking-choice';
 
 /** What a node's page may ask of online booking; absent when the clinic has no schedule system. */
 export interface OnlineBookingCalls {
-  doctor(nid: number): Promise<OnlineOffer | null>;
-  service(nid: number): Promise<OnlineOffer | null>;
+  doctor(node: Promise<NodeData | null>): Promise<OnlineOffer | null>;
+  service(node: Promise<NodeData | null>): Promise<OnlineOffer | null>;
 }
 
 const NEAREST = 4;
 
 /**
- * docs/booking.md, "Where patients meet it": the schedule's lists and Drupal's doctors and services, joined once per
- * request, answer which pages get «Записаться онлайн»; a doctor's page also shows the nearest free times (from the
- * schedule's cache, at most a minute old). Anything that fails leaves the page with its request button only.
+ * docs/booking.md, "Where patients meet it": which doctor's and service's pages get «Записаться онлайн», from the
+ * node in hand and the schedule's list (no list of Drupal's is asked for a page: the booking page's own catalog
+ * judges names two Drupal nodes share). A doctor's page also shows the nearest free times, from the schedule's cache
+ * (at most a minute old). The schedule's calls start beside the node; anything that fails leaves the request button.
  */
-export function onlineBookingCalls(booking: Booking | undefined, drupal: DrupalClient, now = Date.now()): OnlineBookingCalls | undefined {
+export function onlineBookingCalls(booking: Booking | undefined, now = Date.now()): OnlineBookingCalls | undefined {
   if (!booking) return undefined;
   const { schedule, settings } = booking;
-  let catalog: Promise<BookingCatalog> | undefined;
-  const catalogOnce = () => (catalog ??= loadCatalog(schedule, drupal, settings.idField));
+  const matchOf = (node: NodeData, schedule: readonly Named[], same: (a: string, b: string) => boolean) =>
+    matchByName(
+      [{ id: String(node.nid), name: node.title, scheduleId: node.texts[settings.idField]?.trim() || undefined }],
+      schedule,
+      same,
+    ).get(String(node.nid));
 
   async function nearestOf(staffId: string): Promise<Pick<OnlineOffer, 'nearest' | 'service'>> {
-    const known = await catalogOnce();
-    const theirs = new Set((await schedule.services(staffId)).map((s) => s.id));
-    const service = known.services.find((s) => theirs.has(s.id));
+    const [service] = await schedule.services(staffId);
     if (!service) return { nearest: [] };
     const today = clinicToday(now);
     const [date] = await schedule.dates({ serviceId: service.id, staffId, from: today, to: addDays(today, BOOKING_DAYS - 1) });
@@ -51,15 +45,23 @@ export function onlineBookingCalls(booking: Booking | undefined, drupal: DrupalC
   }
 
   return {
-    async doctor(nid) {
-      const staff = (await catalogOnce()).staffOfNode(nid);
-      if (!staff?.inDrupal) return null;
-      const nearest = await nearestOf(staff.id).catch(() => ({ nearest: [] }));
-      return { url: bookingUrl({ doctor: staff.id }), ...nearest };
+    async doctor(nodePromise) {
+      const [node, staff] = await Promise.all([nodePromise, schedule.staff()]);
+      const staffId = node ? matchOf(node, staff, sameName) : undefined;
+      if (!staffId) return null;
+      const nearest = await nearestOf(staffId).catch(() => ({ nearest: [] }));
+      return { url: bookingUrl({ doctor: staffId }), ...nearest };
     },
-    async service(nid) {
-      const service = (await catalogOnce()).serviceOfNode(nid);
-      return service ? { url: bookingUrl({ service: service.id }), nearest: [] } : null;
+    async service(nodePromise) {
+      const [node, services] = await Promise.all([nodePromise, schedule.services()]);
+      const serviceId = node
+        ? matchOf(
+            node,
+            services.map((s) => ({ id: s.id, name: s.title })),
+            sameTitle,
+          )
+        : undefined;
+      return serviceId ? { url: bookingUrl({ service: serviceId }), nearest: [] } : null;
     },
   };
 }

@@ -21,7 +21,7 @@ export async function contentRoute(c: Context<AppEnv>): Promise<Response> {
   // The page-path middleware already found the path decodable.
   const canonical = { requested: decodeURIComponent(url.pathname), search: url.search, drupalBaseUrl: config.drupalBaseUrl };
   // Started before the path is asked: the page of the node it named the last time starts beside the lookup.
-  const loader = nodePageLoader(drupal, c.var.frame, path, canonical, onlineBookingCalls(c.var.booking, drupal));
+  const loader = nodePageLoader(drupal, c.var.frame, path, canonical, onlineBookingCalls(c.var.booking));
   try {
     return await answer(c, await resolvePath(drupal, path, config.drupalBasePath, canonical), loader);
   } finally {

@@ -6,7 +6,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SECRET_MARKERS, testRenovatioVars } from '../../setup/secrets';
-import { control, demo, demoUrl, freshStart, page, request } from '../helpers';
+import { clearCache } from '../../../worker/cache/clear-cache';
+import { bindings, control, demo, demoUrl, freshStart, page, request } from '../helpers';
 
 beforeEach(freshStart);
 
@@ -161,6 +162,20 @@ describe('booking', () => {
     const sent = await post('/booking.html', personFields(query, key, { action: 'request', comment: comment.replaceAll('&quot;', '"') }));
     expect(sent.status).toBe(200);
     expect(sent.html).toContain('Заявка отправлена');
+  });
+
+  it('keeps the choice in the request form even when the schedule fails before the choice is resolved again', async () => {
+    const { query, key, html } = await chooseTime();
+    const said = /name="said" value="([^"]+)"/.exec(html)?.[1];
+    expect(said).toContain('Ботулинотерапия');
+    // The schedule's lists are no longer cached and the schedule is down: nothing of the choice resolves.
+    await clearCache(bindings.DRUPAL_CACHE);
+    await demo.faults({ rules: [{ match: '/yclients', status: 503 }] });
+    const failed = await post('/booking.html', personFields(query, key, { action: 'code', comment: 'Лучше после обеда', said: said! }));
+    const comment = /<textarea[^>]*name="comment"[^>]*>([^<]*)</.exec(failed.html)?.[1] ?? '';
+    expect(comment).toContain('Ботулинотерапия');
+    expect(comment).toContain('Иванова Елена Сергеевна');
+    expect(comment).toContain('Лучше после обеда');
   });
 });
 

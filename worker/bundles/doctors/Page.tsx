@@ -4,7 +4,7 @@ import { Streamed } from '../../components/Streamed';
 import { onSite, StructuredData } from '../../components/StructuredData';
 import { SectionTitle } from '../../components/ui/SectionTitle';
 import type { NodeData, ViewRow } from '../../drupal/types';
-import type { OnlineOffer } from '../../loaders/online-booking';
+import type { OnlineOffer } from '../../components/online-offer';
 import type { Deferred } from '../../render/deferred';
 import type { PageProps } from '../module';
 import { Body, Lead, NodeArticle, Subtitle } from '../page-parts';

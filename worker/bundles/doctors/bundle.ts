@@ -9,9 +9,9 @@ export const doctors = bundleModule<DoctorView, DoctorExtras>({
   bundle: 'doctors',
   wants: DOCTOR_WANTS,
   view: doctorView,
-  load: ({ drupal, nid, online }) => ({
+  load: ({ drupal, nid, node, online }) => ({
     reviews: defer(optional('doctor feedback', drupal.viewRows('doctor-feedback', { nid, shows: 'reviews' }), [])),
-    online: defer(optional('online booking', online?.doctor(nid) ?? Promise.resolve(null), null)),
+    online: defer(optional('online booking', online?.doctor(node) ?? Promise.resolve(null), null)),
   }),
   Page: DoctorPage,
   card: (_node, view) => ({ image: view.photo, summary: view.post, portrait: true }),

@@ -2,7 +2,7 @@ import type { ServiceList } from '../../drupal/endpoints';
 import { optional } from '../../drupal/optional';
 import type { PriceGroup } from '../../drupal/schemas/price';
 import type { Block, ViewRow } from '../../drupal/types';
-import type { OnlineOffer } from '../../loaders/online-booking';
+import type { OnlineOffer } from '../../components/online-offer';
 import { defer, type Deferred } from '../../render/deferred';
 import type { PageCalls } from '../module';
 
@@ -47,7 +47,7 @@ const SERVICE_LIST_BUNDLE: Record<ServiceList, string> = {
  * Starts every per-service call of docs/requirements.md §7 at once, beside the node and the
  * frame. Each is optional: a list Drupal cannot give leaves out its section.
  */
-export function loadServicePage({ drupal, nid, path, frameBlocks, online }: PageCalls): ServicePageData {
+export function loadServicePage({ drupal, nid, path, frameBlocks, node, online }: PageCalls): ServicePageData {
   const list = (name: ServiceList) =>
     defer(optional(`service ${name}`, drupal.viewRows(`service-${name}`, { nid, shows: SERVICE_LIST_BUNDLE[name] }), []));
   return {
@@ -68,6 +68,6 @@ export function loadServicePage({ drupal, nid, path, frameBlocks, online }: Page
         () => [],
       ),
     ),
-    online: defer(optional('online booking', online?.service(nid) ?? Promise.resolve(null), null)),
+    online: defer(optional('online booking', online?.service(node) ?? Promise.resolve(null), null)),
   };
 }

@@ -3,6 +3,7 @@ import type { AppEnv } from '../../app-env';
 import type { PostedPerson } from '../../booking/person';
 import { BookingScreen } from '../../screens/booking/BookingScreen';
 import type { BookingView, Choice, PersonForm } from '../../screens/booking/booking-view';
+import { choiceComment } from '../../screens/booking/choice-words';
 import { privatePage } from '../editors/private-page';
 
 export type C = Context<AppEnv>;
@@ -25,18 +26,17 @@ export async function bookingPage(c: C, view: BookingView, status = 200): Promis
   return privatePage(response, { store: true });
 }
 
-/** The comment the request form starts with: the choice, in words the administrator reads. */
-export function choiceComment(choice: Choice): string {
-  const parts = [
-    choice.service && `Услуга: ${choice.service.title}`,
-    choice.doctor && `Специалист: ${choice.doctor === 'any' ? (choice.staff?.name ?? 'любой') : choice.doctor.name}`,
-    choice.date && `Дата: ${choice.date.split('-').reverse().join('.')}${choice.time ? `, ${choice.time.time}` : ''}`,
-  ].filter(Boolean);
-  return parts.length ? `Онлайн-запись: ${parts.join('; ')}` : '';
-}
-
 /** The schedule failed: the request form, the choice in its comment and anything already typed kept. */
-export function unavailablePage(c: C, choice: Choice, person: PostedPerson = emptyPerson(), key = crypto.randomUUID()) {
-  const comment = person.comment || choiceComment(choice);
+export function unavailablePage(
+  c: C,
+  choice: Choice,
+  person: PostedPerson = emptyPerson(),
+  key = crypto.randomUUID(),
+  /** The choice as the form said it in words, for when the schedule failed before the choice could be resolved again. */
+  said = '',
+) {
+  // The fullest account of the choice: the words of the page that resolved it, else what resolves now.
+  const line = said || choiceComment(choice);
+  const comment = !line || person.comment.includes(line) ? person.comment : [line, person.comment].filter(Boolean).join('\n');
   return bookingPage(c, { step: 'unavailable', choice, form: personForm({ ...person, comment }, key) });
 }

@@ -33,7 +33,8 @@ function viewOf(record: BookingRecord, catalog: BookingCatalog | undefined, canM
     id: record.id,
     hash: record.hash,
     datetime: record.datetime,
-    staffName: record.staffName ?? staff?.name,
+    // Drupal's name of the specialist, as the steps showed it; the schedule's own («Иванова Е. С.») only without one.
+    staffName: (staff?.inDrupal ? staff.name : undefined) ?? record.staffName ?? staff?.name,
     staffPath: staff?.inDrupal ? staff.path : undefined,
     services: record.services.map((s) => ({
       title: s.title || catalog?.service(s.id)?.title || 'Услуга',
@@ -129,17 +130,16 @@ bookingManage.get(BOOKING_ICS_PATH, async (c) => {
   const ref = refOf(c.req.query('id'), c.req.query('hash'));
   if (!ref) return c.text('Не найдено', 404);
   try {
-    const record = await c.var.booking.schedule.system.read(ref);
+    const [record, catalog] = await Promise.all([c.var.booking.schedule.system.read(ref), catalogOrNothing(c)]);
+    const view = viewOf(record, catalog, false);
     const { config } = c.var;
     const body = icsOf({
       uid: `${record.id}@${new URL(config.siteUrl).host}`,
       start: record.datetime,
       minutes: 60,
-      summary: `${record.services.map((s) => s.title).join(', ') || 'Приём'} — ${config.site.name}`,
+      summary: `${view.services.map((s) => s.title).join(', ') || 'Приём'} — ${config.site.name}`,
       location: config.site.legal?.address,
-      description: [record.staffName && `Специалист: ${record.staffName}`, `Телефон клиники: ${config.site.phone}`]
-        .filter(Boolean)
-        .join('\n'),
+      description: [view.staffName && `Специалист: ${view.staffName}`, `Телефон клиники: ${config.site.phone}`].filter(Boolean).join('\n'),
       url: `${config.siteUrl}${manageUrl(ref)}`,
     });
     return new Response(body, {

@@ -90,6 +90,6 @@ bookingSteps.post(BOOKING_PATH, framed(), ownPostsOnly, async (c) => {
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
     console.warn(`Онлайн-запись: расписание не ответило (${error.message})`);
-    return unavailablePage(c, choice, person, key);
+    return unavailablePage(c, choice, person, key, (field('said') ?? '').slice(0, 300));
   }
 });

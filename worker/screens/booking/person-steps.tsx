@@ -5,13 +5,15 @@ import { formatDay } from '../../components/format';
 import { ButtonContent, buttonClass } from '../../components/ui/Button';
 import { BOOKING_MANAGE_PATH, BOOKING_PATH } from '../../booking/booking-url';
 import type { BookingView, Choice, PersonForm } from './booking-view';
+import { choiceComment } from './choice-words';
 
 type StepOf<S extends BookingView['step']> = Extract<BookingView, { step: S }>;
 
 /** The choice travels with the form, so that a refused post loses nothing and needs no session. */
 export function ChoiceFields({ choice, form }: { choice: Choice; form: PersonForm }) {
   const { service, doctor, date, time, staff, move, hash } = choice.query;
-  const hidden = { service, doctor, date, time, staff, move, hash, key: form.key };
+  // The choice in words too: should the schedule fail on this post, the request form still says what was chosen.
+  const hidden = { service, doctor, date, time, staff, move, hash, key: form.key, said: choiceComment(choice) };
   return <>{Object.entries(hidden).map(([name, value]) => value && <input key={name} type="hidden" name={name} value={value} />)}</>;
 }
 

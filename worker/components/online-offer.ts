@@ -1,0 +1,9 @@
+/** A doctor's or a service's way into online booking, as its page shows it beside the request button. */
+export interface OnlineOffer {
+  /** The booking page at this doctor's or service's step. */
+  url: string;
+  /** A doctor's nearest free times (of the first service the schedule has for them), each a link into the booking at it. */
+  nearest: { date: string; time: string; url: string }[];
+  /** The service those times are for. */
+  service?: string;
+}
