@@ -10,6 +10,11 @@ import type { BookingService, BookingStaff, BookingSystem, FreeTime } from './bo
  */
 export const TIMES_SECONDS = 60;
 export const LISTS_SECONDS = 600;
+/**
+ * The lists change when the clinic hires or adds a service: past LISTS_SECONDS a kept list is still answered at once
+ * while a fresh one is fetched for the next request, for up to a day. Free times never are: a shown time must be real.
+ */
+export const LISTS_STALE_SECONDS = 86_400;
 
 /** KV forgets nothing sooner than a minute: the age check below is what holds the limits above. */
 const MIN_KV_TTL = 60;
@@ -40,18 +45,26 @@ export interface ScheduleOptions {
 export function createSchedule({ system, store, account, now = Date.now, waitUntil = () => {} }: ScheduleOptions): Schedule {
   const flights = new Map<string, Promise<unknown>>();
 
-  async function cached<T>(key: string, seconds: number, load: () => Promise<T>): Promise<T> {
+  async function cached<T>(key: string, seconds: number, load: () => Promise<T>, staleSeconds = 0): Promise<T> {
     const full = `booking:${system.name}:${account}:${key}`;
     const flying = flights.get(full);
     if (flying) return flying as Promise<T>;
-    const flight = (async () => {
-      const kept = await store.get<Kept<T>>(full, 'json').catch(() => null);
-      if (kept && now() - kept.at < seconds * 1000) return kept.value;
+    const fetchAndKeep = async () => {
       const value = await load();
       const entry: Kept<T> = { at: now(), value };
       // A write that fails costs the next request a call, never this one its answer.
-      waitUntil(store.put(full, JSON.stringify(entry), { expirationTtl: Math.max(MIN_KV_TTL, seconds) }).catch(() => {}));
+      waitUntil(store.put(full, JSON.stringify(entry), { expirationTtl: Math.max(MIN_KV_TTL, seconds + staleSeconds) }).catch(() => {}));
       return value;
+    };
+    const flight = (async () => {
+      const kept = await store.get<Kept<T>>(full, 'json').catch(() => null);
+      const age = kept ? now() - kept.at : Infinity;
+      if (kept && age < seconds * 1000) return kept.value;
+      if (kept && age < (seconds + staleSeconds) * 1000) {
+        waitUntil(fetchAndKeep().catch(() => {}));
+        return kept.value;
+      }
+      return fetchAndKeep();
     })();
     flights.set(full, flight);
     // A failure is not this request's answer for good: a later call of the same key asks again.
@@ -61,8 +74,8 @@ export function createSchedule({ system, store, account, now = Date.now, waitUnt
 
   return {
     system,
-    services: (staffId) => cached(`services:${staffId ?? ''}`, LISTS_SECONDS, () => system.services(staffId)),
-    staff: (serviceId) => cached(`staff:${serviceId ?? ''}`, LISTS_SECONDS, () => system.staff(serviceId)),
+    services: (staffId) => cached(`services:${staffId ?? ''}`, LISTS_SECONDS, () => system.services(staffId), LISTS_STALE_SECONDS),
+    staff: (serviceId) => cached(`staff:${serviceId ?? ''}`, LISTS_SECONDS, () => system.staff(serviceId), LISTS_STALE_SECONDS),
     dates: (q) => cached(`dates:${q.serviceId}:${q.staffId ?? 'any'}:${q.from}:${q.to}`, TIMES_SECONDS, () => system.dates(q)),
     times: (q) => cached(`times:${q.serviceId}:${q.staffId ?? 'any'}:${q.date}`, TIMES_SECONDS, () => system.times(q)),
   };

@@ -49,8 +49,11 @@ export interface BundleModule<V = unknown, E = unknown> {
   /** The relationship fields its page reads (asked for only when Drupal's bundle has them). */
   wants: readonly string[];
   view(node: NodeData): V;
-  /** The page's own calls, started at once beside the node (docs/requirements.md §7). */
-  load?(calls: PageCalls): E;
+  /**
+   * The page's own calls, started at once beside the node (docs/requirements.md §7). A promise of them when the page
+   * waits a moment for one before its first bytes (a doctor's «Записаться онлайн», which no script must be needed to see).
+   */
+  load?(calls: PageCalls): E | Promise<E>;
   Page(props: PageProps<V, E>): ReactNode;
   card(node: NodeData, view: V): ListingCard;
   listing?: ListingRules;

@@ -2,16 +2,40 @@ import { bookingUrl } from '../booking/booking-url';
 import type { Booking } from '../booking/booking';
 import { matchByName, sameName, sameTitle, type Named } from '../booking/match';
 import type { NodeData } from '../drupal/types';
-import type { OnlineOffer } from '../components/online-offer';
+import type { NearestTimes, OnlineLink } from '../components/online-offer';
 import { BOOKING_DAYS, addDays, clinicToday } from './booking-choice';
 
 /** What a node's page may ask of online booking; absent when the clinic has no schedule system. */
 export interface OnlineBookingCalls {
-  doctor(node: Promise<NodeData | null>): Promise<OnlineOffer | null>;
-  service(node: Promise<NodeData | null>): Promise<OnlineOffer | null>;
+  doctor(node: Promise<NodeData | null>): Promise<OnlineLink | null>;
+  /** The nearest free times of a specialist the schedule has. */
+  nearest(staffId: string): Promise<NearestTimes>;
+  service(node: Promise<NodeData | null>): Promise<OnlineLink | null>;
 }
 
 const NEAREST = 4;
+
+/**
+ * How long past its node a page waits for the schedule to say whether it gets «Записаться онлайн»: the link is then in
+ * the page's first bytes, which a visitor without JavaScript sees (a part streamed later needs a script to show).
+ * The schedule's list is mostly in the cache by then; a slower answer is streamed in instead.
+ */
+export const ONLINE_GRACE_MS = 100;
+
+/** Waits for `link` no longer than its node and ONLINE_GRACE_MS after it. */
+export async function briefly(link: Promise<unknown>, node: Promise<unknown>): Promise<void> {
+  const grace = node.then(
+    () => new Promise<void>((resolve) => setTimeout(resolve, ONLINE_GRACE_MS)),
+    () => undefined,
+  );
+  await Promise.race([
+    link.then(
+      () => undefined,
+      () => undefined,
+    ),
+    grace,
+  ]);
+}
 
 /**
  * docs/booking.md, "Where patients meet it": which doctor's and service's pages get «Записаться онлайн», from the
@@ -29,28 +53,25 @@ export function onlineBookingCalls(booking: Booking | undefined, now = Date.now(
       same,
     ).get(String(node.nid));
 
-  async function nearestOf(staffId: string): Promise<Pick<OnlineOffer, 'nearest' | 'service'>> {
-    const [service] = await schedule.services(staffId);
-    if (!service) return { nearest: [] };
-    const today = clinicToday(now);
-    const [date] = await schedule.dates({ serviceId: service.id, staffId, from: today, to: addDays(today, BOOKING_DAYS - 1) });
-    if (!date) return { nearest: [], service: service.title };
-    const times = await schedule.times({ serviceId: service.id, staffId, date });
-    return {
-      service: service.title,
-      nearest: times
-        .slice(0, NEAREST)
-        .map((t) => ({ date, time: t.time, url: bookingUrl({ service: service.id, doctor: staffId, date, time: t.time }) })),
-    };
-  }
-
   return {
     async doctor(nodePromise) {
       const [node, staff] = await Promise.all([nodePromise, schedule.staff()]);
       const staffId = node ? matchOf(node, staff, sameName) : undefined;
-      if (!staffId) return null;
-      const nearest = await nearestOf(staffId).catch(() => ({ nearest: [] }));
-      return { url: bookingUrl({ doctor: staffId }), ...nearest };
+      return staffId ? { url: bookingUrl({ doctor: staffId }), staffId } : null;
+    },
+    async nearest(staffId) {
+      const [service] = await schedule.services(staffId);
+      if (!service) return { times: [] };
+      const today = clinicToday(now);
+      const [date] = await schedule.dates({ serviceId: service.id, staffId, from: today, to: addDays(today, BOOKING_DAYS - 1) });
+      if (!date) return { times: [], service: service.title };
+      const times = await schedule.times({ serviceId: service.id, staffId, date });
+      return {
+        service: service.title,
+        times: times
+          .slice(0, NEAREST)
+          .map((t) => ({ date, time: t.time, url: bookingUrl({ service: service.id, doctor: staffId, date, time: t.time }) })),
+      };
     },
     async service(nodePromise) {
       const [node, services] = await Promise.all([nodePromise, schedule.services()]);
@@ -61,7 +82,7 @@ export function onlineBookingCalls(booking: Booking | undefined, now = Date.now(
             sameTitle,
           )
         : undefined;
-      return serviceId ? { url: bookingUrl({ service: serviceId }), nearest: [] } : null;
+      return serviceId ? { url: bookingUrl({ service: serviceId }) } : null;
     },
   };
 }

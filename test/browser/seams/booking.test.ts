@@ -71,19 +71,36 @@ interface Chosen {
   datetime: string;
 }
 
+/** Where a walk starts: the booking page itself, a doctor's page or a service's, by its «Записаться онлайн». */
+type Entry = 'booking' | 'doctor' | 'service';
+const DOCTOR_PAGE = '/doctors/ivanova-elena.html';
+const SERVICE_PAGE = '/services/inekcionnaya-kosmetologiya/botulinoterapiya.html';
+
 /**
- * From /booking.html as a patient clicks: the service, the doctor, the first free day (or the last), its first time;
+ * As a patient clicks, from `from`: the service, the doctor, the first free day (or the last), its first time;
  * `look` at each step.
  */
-async function chooseTime(page: Page, look: (step: string) => Promise<void> = async () => {}, { lastDay = false } = {}): Promise<Chosen> {
-  await page.goto(`${siteUrl}/booking.html`);
-  await stepTitle(page, 'Выберите услугу');
-  await look('service');
-  await page.locator('.booking-choice', { hasText: SERVICE }).click();
-  await stepTitle(page, 'Выберите специалиста');
-  await expect(page.locator('.booking-choice', { hasText: 'Любой специалист' }).count()).resolves.toBe(1);
-  await look('doctor');
-  await page.locator('.booking-choice', { hasText: DOCTOR }).click();
+async function chooseTime(
+  page: Page,
+  look: (step: string) => Promise<void> = async () => {},
+  { lastDay = false, from = 'booking' as Entry } = {},
+): Promise<Chosen> {
+  if (from === 'booking') await page.goto(`${siteUrl}/booking.html`);
+  else {
+    await page.goto(`${siteUrl}${from === 'doctor' ? DOCTOR_PAGE : SERVICE_PAGE}`);
+    await page.getByRole('link', { name: 'Записаться онлайн' }).click();
+  }
+  if (from !== 'service') {
+    await stepTitle(page, 'Выберите услугу');
+    await look('service');
+    await page.locator('.booking-choice', { hasText: SERVICE }).click();
+  }
+  if (from !== 'doctor') {
+    await stepTitle(page, 'Выберите специалиста');
+    await expect(page.locator('.booking-choice', { hasText: 'Любой специалист' }).count()).resolves.toBe(1);
+    await look('doctor');
+    await page.locator('.booking-choice', { hasText: DOCTOR }).click();
+  }
   await stepTitle(page, 'Выберите день');
   await look('calendar');
   const days = page.locator('a.booking-calendar__day');
@@ -203,9 +220,12 @@ async function look(page: Page, step: string) {
 }
 
 describe('booking with JavaScript off', () => {
-  it('books the first free time after a wrong code and the right one, shows it as ДД.ММ.ГГГГ, and cancels it', async () => {
+  it('books from a doctor’s page the first free time after a wrong code and the right one, shows it as ДД.ММ.ГГГГ, and cancels it', async () => {
+    // The page names its «Записаться онлайн» in its first bytes once the schedule's list is in the cache (an earlier
+    // visitor's): without JavaScript, a part streamed in later would stay hidden (docs/booking.md).
+    await (await fetch(`${siteUrl}${DOCTOR_PAGE}`)).text();
     const page = await newPage({ javaScriptEnabled: false });
-    const chosen = await chooseTime(page);
+    const chosen = await chooseTime(page, undefined, { from: 'doctor' });
     await expect(page.locator('.booking-summary').textContent()).resolves.toContain(`${dayShown(chosen.date)}, ${chosen.time}`);
     await fillPerson(page, phones.off.shown);
     await submit(page, 'Получить код в СМС');
@@ -232,10 +252,10 @@ describe('booking with JavaScript off', () => {
 });
 
 describe('booking with JavaScript on', () => {
-  it('walks the same steps to «Вы записаны» with the site’s scripts loaded, nothing red in the console', async () => {
+  it('books from a service’s page with the site’s scripts loaded, then moves the booking by its link, nothing red in the console', async () => {
     const page = await newPage({ viewport: DESKTOP });
     const problems = watchProblems(page);
-    const chosen = await chooseTime(page);
+    const chosen = await chooseTime(page, undefined, { from: 'service' });
     await fillPerson(page, phones.on.shown);
     await submit(page, 'Получить код в СМС');
     await confirmCode(page, phones.on.digits);
@@ -243,6 +263,20 @@ describe('booking with JavaScript on', () => {
     const made = await siteBookings();
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ staffId: STAFF_ID, datetime: chosen.datetime });
+
+    // «Перенести»: the same steps from the day on, then one confirmation.
+    await page.getByRole('link', { name: 'Перенести' }).click();
+    await stepTitle(page, 'Выберите день');
+    await page.locator('a.booking-calendar__day').last().click();
+    await stepTitle(page, /^Выберите время/);
+    await page.locator('a.booking-time').first().click();
+    await stepTitle(page, 'Перенести запись на это время?');
+    await submit(page, 'Перенести запись');
+    await page.getByRole('heading', { level: 1, name: 'Запись перенесена' }).waitFor();
+    const moved = await siteBookings();
+    expect(moved).toHaveLength(1);
+    expect(moved[0]!.datetime).not.toBe(chosen.datetime);
+    expect(moved[0]!.cancelled).toBe(false);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -4,7 +4,7 @@ import { Streamed } from '../../components/Streamed';
 import { onSite, StructuredData } from '../../components/StructuredData';
 import { SectionTitle } from '../../components/ui/SectionTitle';
 import type { NodeData, ViewRow } from '../../drupal/types';
-import type { OnlineOffer } from '../../components/online-offer';
+import type { NearestTimes, OnlineLink } from '../../components/online-offer';
 import type { Deferred } from '../../render/deferred';
 import type { PageProps } from '../module';
 import { Body, Lead, NodeArticle, Subtitle } from '../page-parts';
@@ -14,7 +14,8 @@ import { doctorServiceLinks, type DoctorView } from './view';
 export interface DoctorExtras {
   reviews: Deferred<ViewRow[]>;
   /** «Записаться онлайн» and the nearest free times, when the schedule knows this doctor (docs/booking.md). */
-  online: Deferred<OnlineOffer | null>;
+  online: Deferred<OnlineLink | null>;
+  nearest: Deferred<NearestTimes | null>;
 }
 
 function DoctorServices({ node, view }: { node: NodeData; view: DoctorView }) {
@@ -63,7 +64,7 @@ export function DoctorPage({ node, view, extras, site }: PageProps<DoctorView, D
       header={<Subtitle text={view.post} />}
     >
       <Lead image={view.photo} title={node.title} portrait />
-      <Streamed data={extras.online}>{(offer) => <OnlineBooking offer={offer} />}</Streamed>
+      <Streamed data={extras.online}>{(link) => <OnlineBooking link={link} nearest={extras.nearest} />}</Streamed>
       <Body node={node} />
       <DoctorServices node={node} view={view} />
       <Streamed data={extras.reviews}>{(rows) => <Reviews rows={rows} />}</Streamed>

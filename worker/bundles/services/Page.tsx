@@ -82,7 +82,7 @@ export function ServicePage({ node, view, extras: parts, site }: PageProps<Servi
             Записаться на консультацию
           </PopupButton>
         </p>
-        <Streamed data={parts.online}>{(offer) => <OnlineBooking offer={offer} />}</Streamed>
+        <Streamed data={parts.online}>{(link) => <OnlineBooking link={link} />}</Streamed>
       </Part>
 
       <Streamed data={parts.doctors}>

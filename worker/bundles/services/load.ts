@@ -2,7 +2,8 @@ import type { ServiceList } from '../../drupal/endpoints';
 import { optional } from '../../drupal/optional';
 import type { PriceGroup } from '../../drupal/schemas/price';
 import type { Block, ViewRow } from '../../drupal/types';
-import type { OnlineOffer } from '../../components/online-offer';
+import type { OnlineLink } from '../../components/online-offer';
+import { briefly } from '../../loaders/online-booking';
 import { defer, type Deferred } from '../../render/deferred';
 import type { PageCalls } from '../module';
 
@@ -23,7 +24,7 @@ export interface ServicePageData {
   /** docs/requirements.md §2: advantages slot: the blocks Drupal placed in a region the service page shows itself. */
   blocks: Deferred<Block[]>;
   /** «Записаться онлайн», when the schedule has this service (docs/booking.md). */
-  online: Deferred<OnlineOffer | null>;
+  online: Deferred<OnlineLink | null>;
 }
 
 /**
@@ -47,9 +48,11 @@ const SERVICE_LIST_BUNDLE: Record<ServiceList, string> = {
  * Starts every per-service call of docs/requirements.md §7 at once, beside the node and the
  * frame. Each is optional: a list Drupal cannot give leaves out its section.
  */
-export function loadServicePage({ drupal, nid, path, frameBlocks, node, online }: PageCalls): ServicePageData {
+export async function loadServicePage({ drupal, nid, path, frameBlocks, node, online }: PageCalls): Promise<ServicePageData> {
   const list = (name: ServiceList) =>
     defer(optional(`service ${name}`, drupal.viewRows(`service-${name}`, { nid, shows: SERVICE_LIST_BUNDLE[name] }), []));
+  const link = defer(optional('online booking', online?.service(node) ?? Promise.resolve(null), null));
+  await briefly(link, node);
   return {
     children: defer(optional('services childs', drupal.serviceChildren(path), [])),
     promotions: list('actions'),
@@ -68,6 +71,6 @@ export function loadServicePage({ drupal, nid, path, frameBlocks, node, online }
         () => [],
       ),
     ),
-    online: defer(optional('online booking', online?.service(node) ?? Promise.resolve(null), null)),
+    online: link,
   };
 }
