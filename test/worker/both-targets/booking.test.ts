@@ -4,7 +4,7 @@
  * the form is sent; a time taken meanwhile, a wrong code, a schedule that fails, cancelling and moving. On both
  * targets: the slot checks, the code limits and the "made" memory go through the shared store.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SECRET_MARKERS, testRenovatioVars } from '../../setup/secrets';
 import { clearCache } from '../../../worker/cache/clear-cache';
 import { bindings, control, demo, demoUrl, freshStart, page, request } from '../helpers';
@@ -65,6 +65,7 @@ describe('the steps', () => {
     expect(services.html).toContain('Выберите услугу');
     expect(services.html).toContain(`/booking.html?service=${SERVICE}`);
     const doctors = await page(`/booking.html?service=${SERVICE}`);
+    expect(doctors.headers.get('Cache-Control')).toBe('private, no-store');
     expect(doctors.html).toContain('Любой специалист');
     // The schedule writes «Иванова Е. С.»; the page names her as Drupal does.
     expect(doctors.html).toContain('Иванова Елена Сергеевна');
@@ -164,6 +165,21 @@ describe('booking', () => {
     expect(sent.html).toContain('Заявка отправлена');
   });
 
+  it.each([
+    ['slower than the origin timeout', { match: '/yclients', delayMs: 1_500 }],
+    ['answering what we cannot read', { match: '/yclients', body: 'broken-json' as const }],
+    ['answering an HTML page', { match: '/yclients', body: 'html' as const, status: 502 }],
+  ])('offers the request form when the schedule is %s', async (_what, rule) => {
+    const { query, key } = await chooseTime();
+    // The lists and times the steps read are cached: only the booking's own calls meet the fault.
+    await demo.faults({ rules: [rule] });
+    const failed = await post('/booking.html', personFields(query, key, { action: 'code' }), { ORIGIN_TIMEOUT_MS: '500' });
+    expect(failed.status).toBe(200);
+    expect(failed.html).toContain('Онлайн-запись сейчас недоступна');
+    expect(failed.html).toContain('Анна Петрова');
+    expect((await control.schedule.state()).codes).toHaveLength(0);
+  });
+
   it('keeps the choice in the request form even when the schedule fails before the choice is resolved again', async () => {
     const { query, key, html } = await chooseTime();
     const said = /name="said" value="([^"]+)"/.exec(html)?.[1];
@@ -240,6 +256,42 @@ describe('managing a booking', () => {
   it('answers 404 for a link whose hash is not the booking’s', async () => {
     const { manage } = await booked();
     expect((await page(manage.replace(/hash=[\w-]+/, 'hash=forged'), noCodes)).status).toBe(404);
+  });
+});
+
+describe('privacy', () => {
+  it('writes no phone, name or e-mail into a log line or the shared store, and no token into a page', async () => {
+    const lines: string[] = [];
+    const spies = (['log', 'info', 'warn', 'error'] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' '))),
+    );
+    try {
+      const { query, key } = await chooseTime();
+      const person = personFields(query, key, { name: 'Евдокия Зарецкая', email: 'evdokia.z@example.ru', comment: 'Аллергия на лидокаин' });
+      await post('/booking.html', { ...person, action: 'code' });
+      const code = await control.schedule.lastCode(DIGITS);
+      const booked = await post('/booking.html', { ...person, action: 'book', code: code! });
+      const shown = await page(booked.location!);
+      // The schedule down: the request form and its lead too.
+      await demo.faults({ rules: [{ match: '/yclients', status: 503 }] });
+      await post('/booking.html', { ...person, action: 'request' });
+      for (const html of [shown.html]) for (const secret of Object.values(SECRET_MARKERS)) expect(html).not.toContain(secret);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    const personal = ['Евдокия', 'Зарецкая', '79991234567', '123-45-67', 'evdokia.z', 'лидокаин'];
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) for (const bit of personal) expect(line, line).not.toContain(bit);
+    const kv = bindings.DRUPAL_CACHE;
+    const { keys } = await kv.list({ prefix: 'booking:' });
+    expect(keys.length).toBeGreaterThan(0);
+    for (const { name } of keys) {
+      const value = (await kv.get(name)) ?? '';
+      for (const bit of personal) {
+        expect(name, name).not.toContain(bit);
+        expect(value, name).not.toContain(bit);
+      }
+    }
   });
 });
 

@@ -18,10 +18,10 @@ export const personForm = (person: PostedPerson, key: string, errors: Record<str
   key,
 });
 
-/** The first steps may be cached by no one but the browser (their free times change by the minute); later ones, by nobody. */
+/** The first step (the services) may be kept by the browser for a minute; every later one, by nobody (free times change by the minute). */
 export async function bookingPage(c: C, view: BookingView, status = 200): Promise<Response> {
   const response = await c.render(<BookingScreen view={view} />, { title: BOOKING_TITLE, status });
-  const early = view.step === 'service' || view.step === 'doctor';
+  const early = view.step === 'service';
   response.headers.set('Cache-Control', early ? 'private, max-age=60' : 'private, no-store');
   return privatePage(response, { store: true });
 }
