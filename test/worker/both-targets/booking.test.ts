@@ -143,6 +143,18 @@ describe('booking', () => {
     expect((await control.schedule.state()).codes).toHaveLength(0);
   });
 
+  it('says the same when the time is gone from the free ones by the time the form is sent', async () => {
+    const { query, key } = await chooseTime();
+    await control.schedule.take({ staffId: Number(STAFF), datetime: `${query.get('date')}T${query.get('time')}:00+03:00` });
+    // The free times the steps read have expired from the cache (over a minute on the form): the post asks again.
+    await clearCache(bindings.DRUPAL_CACHE);
+    const taken = await post('/booking.html', personFields(query, key, { action: 'code' }));
+    expect(taken.status).toBe(409);
+    expect(taken.html).toContain('Это время только что заняли');
+    expect(taken.html).toContain('Анна Петрова');
+    expect(taken.html).toMatch(/name="retime"/);
+  });
+
   it('limits the codes sent to one phone', async () => {
     const { query, key } = await chooseTime();
     for (let i = 0; i < 3; i++) expect((await post('/booking.html', personFields(query, key, { action: 'code' }))).status).toBe(200);

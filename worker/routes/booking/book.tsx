@@ -44,15 +44,15 @@ export async function bookOrAsk(c: C, attempt: Attempt): Promise<Response> {
   const codes = system.capabilities.codes;
   const phone = c.var.config.site.phone;
   const store = c.var.config.kv;
-  const person_ = (errors: Record<string, string>, status = 400) =>
+  const personStep = (errors: Record<string, string>, status = 400) =>
     bookingPage(c, { step: 'person', choice, form: personForm(person, key, errors), codes }, status);
   const codeStep = (errors: Record<string, string>, status = 400) =>
     bookingPage(c, { step: 'code', choice, form: personForm(person, key, errors), code }, status);
 
-  if (action === 'retime') return person_({}, 200);
+  if (action === 'retime') return personStep({}, 200);
   const errors = personErrors(person);
   if (person.trap) errors._form = 'Проверьте, пожалуйста, данные и отправьте ещё раз.';
-  if (Object.keys(errors).length > 0) return person_(errors);
+  if (Object.keys(errors).length > 0) return personStep(errors);
 
   const made = await bookingMadeBy(store, key);
   if (made) return privatePage(c.redirect(`${manageUrl(made)}&fresh=1`, 303), { store: false });
@@ -92,11 +92,11 @@ export async function bookOrAsk(c: C, attempt: Attempt): Promise<Response> {
       case 'wrong-code':
         return codeStep({ code: 'Неверный код. Проверьте СМС или запросите код ещё раз.' });
       case 'bad-phone':
-        return person_({ phone: 'Этот номер не принимается для онлайн-записи: проверьте его' });
+        return personStep({ phone: 'Этот номер не принимается для онлайн-записи: проверьте его' });
       case 'no-name':
-        return person_({ name: 'Укажите имя' });
+        return personStep({ name: 'Укажите имя' });
       case 'refused':
-        return person_({ _form: `Онлайн-запись на этот номер недоступна. Позвоните нам, пожалуйста: ${phone}` }, 403);
+        return personStep({ _form: `Онлайн-запись на этот номер недоступна. Позвоните нам, пожалуйста: ${phone}` }, 403);
       default:
         throw error;
     }
