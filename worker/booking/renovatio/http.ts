@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { BookingError } from '../booking-system';
-import { fetchText } from '../yclients/http';
+import { fetchText } from '../fetch-text';
 import { Envelope, Failure } from './schemas';
 
 /**

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { BookingError, type BookingFailureKind } from '../booking-system';
+import { fetchText } from '../fetch-text';
 import { Envelope, ErrorEnvelope } from './schemas';
 
 /**
@@ -40,31 +41,6 @@ const CODES: Record<number, BookingFailureKind> = {
   437: 'service-gone',
   438: 'service-gone',
 };
-
-/**
- * `fetch` and the body's text within `timeoutMs`. The signal stops a real fetch; the race stops
- * one that does not listen to it, so a hung system never holds a page longer than its budget.
- */
-export async function fetchText(doFetch: typeof fetch, url: string, init: RequestInit, timeoutMs: number, system: string) {
-  const signal = AbortSignal.timeout(timeoutMs);
-  const timedOut = new Promise<never>((_, reject) => {
-    signal.addEventListener('abort', () => reject(new BookingError('unavailable', `${system}: timeout after ${timeoutMs} ms`)), {
-      once: true,
-    });
-  });
-  // The race's loser must not be reported as unhandled.
-  timedOut.catch(() => undefined);
-  try {
-    return await Promise.race([
-      timedOut,
-      doFetch(url, { ...init, signal }).then(async (response) => ({ status: response.status, text: await response.text() })),
-    ]);
-  } catch (error) {
-    if (error instanceof BookingError) throw error;
-    const timeout = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    throw new BookingError('unavailable', timeout ? `${system}: timeout after ${timeoutMs} ms` : `${system}: network error`);
-  }
-}
 
 export async function callYclients<T extends z.ZodType>(http: YclientsHttp, call: YclientsCall<T>): Promise<z.output<T>> {
   const url = new URL(`${http.apiUrl.replace(/\/+$/, '')}/${call.path}`);

@@ -3,11 +3,10 @@ import { BookingError, type Appointment } from '../../booking/booking-system';
 import { manageUrl } from '../../booking/booking-url';
 import { slotHold } from '../../booking/hold';
 import { patientOf, personErrors, type PostedPerson } from '../../booking/person';
-import { nearestTimes } from '../../loaders/booking-choice';
 import { clientIp } from '../../middleware/client-ip';
 import type { Choice } from '../../screens/booking/booking-view';
 import { privatePage } from '../editors/private-page';
-import { bookingPage, personForm, type C } from './booking-page';
+import { bookingPage, personForm, takenPage, type C } from './booking-page';
 
 export interface Attempt {
   choice: Choice;
@@ -85,10 +84,8 @@ export async function bookOrAsk(c: C, attempt: Attempt): Promise<Response> {
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
     switch (error.kind) {
-      case 'taken': {
-        const taken = await nearestTimes(schedule, choice, attempt.today);
-        return bookingPage(c, { step: 'person', choice, form: personForm(person, key), codes, taken }, 409);
-      }
+      case 'taken':
+        return takenPage(c, choice, person, key, attempt.today);
       case 'wrong-code':
         return codeStep({ code: 'Неверный код. Проверьте СМС или запросите код ещё раз.' });
       case 'bad-phone':

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../app-env';
 import type { PostedPerson } from '../../booking/person';
+import { nearestTimes } from '../../loaders/booking-choice';
 import { BookingScreen } from '../../screens/booking/BookingScreen';
 import type { BookingView, Choice, PersonForm } from '../../screens/booking/booking-view';
 import { choiceComment } from '../../screens/booking/choice-words';
@@ -39,4 +40,14 @@ export function unavailablePage(
   const line = said || choiceComment(choice);
   const comment = !line || person.comment.includes(line) ? person.comment : [line, person.comment].filter(Boolean).join('\n');
   return bookingPage(c, { step: 'unavailable', choice, form: personForm({ ...person, comment }, key) });
+}
+
+/**
+ * «Это время только что заняли» (docs/booking.md, "Never two patients in one slot"): the person's form again, with
+ * everything typed, and the nearest other free times as buttons of the same form.
+ */
+export async function takenPage(c: C, choice: Choice, person: PostedPerson, key: string, today: string): Promise<Response> {
+  const { schedule } = c.var.booking!;
+  const taken = await nearestTimes(schedule, choice, today);
+  return bookingPage(c, { step: 'person', choice, form: personForm(person, key), codes: schedule.system.capabilities.codes, taken }, 409);
 }

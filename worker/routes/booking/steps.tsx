@@ -4,23 +4,14 @@ import { BookingError } from '../../booking/booking-system';
 import { BOOKING_PATH } from '../../booking/booking-url';
 import type { BookingCatalog } from '../../booking/catalog';
 import { postedPerson } from '../../booking/person';
-import {
-  calendarOf,
-  clinicToday,
-  cleanQuery,
-  loadCatalog,
-  nearestTimes,
-  prefetchChoice,
-  resolveChoice,
-  timesOf,
-} from '../../loaders/booking-choice';
+import { calendarOf, clinicToday, cleanQuery, loadCatalog, prefetchChoice, resolveChoice, timesOf } from '../../loaders/booking-choice';
 import { framed } from '../../middleware/page-renderer';
 import type { BookingView, Choice } from '../../screens/booking/booking-view';
 import { formOf } from '../editors/form';
 import { ownPostsOnly } from '../editors/private-page';
 import { renderError } from '../error';
 import { bookOrAsk } from './book';
-import { bookingPage, emptyPerson, personForm, unavailablePage, type C } from './booking-page';
+import { bookingPage, emptyPerson, personForm, takenPage, unavailablePage, type C } from './booking-page';
 import { sendRequest } from './request-lead';
 
 /** docs/booking.md, "The page": /booking.html, every step a GET of the choice so far, the person's data a POST. */
@@ -94,12 +85,8 @@ bookingSteps.post(BOOKING_PATH, framed(), ownPostsOnly, async (c) => {
     if (action === 'request') return await sendRequest(c, choice, person, key);
     const catalog = await loadCatalog(c.var.booking.schedule, c.var.drupal, c.var.booking.settings.idField);
     choice = await resolveChoice(c.var.booking.schedule, catalog, query, today);
-    if (!choice.time && choice.date && query.time) {
-      // The time is no longer among the free ones: «taken», with everything typed kept (docs/booking.md).
-      const taken = await nearestTimes(c.var.booking.schedule, choice, today);
-      const codes = c.var.booking.schedule.system.capabilities.codes;
-      return await bookingPage(c, { step: 'person', choice, form: personForm(person, key), codes, taken }, 409);
-    }
+    // The time is no longer among the free ones: taken, as if the schedule had refused it.
+    if (!choice.time && choice.date && query.time) return await takenPage(c, choice, person, key, today);
     if (!choice.time) return await bookingPage(c, await stepView(c, catalog, choice, today), 409);
     return await bookOrAsk(c, { choice, person, key, code: field('code')?.trim() ?? '', action: retimeDate ? 'retime' : action, today });
   } catch (error) {
