@@ -5,56 +5,14 @@
  * alone, as test/worker/both-targets/booking.test.ts shows on both targets.
  */
 import { beforeEach, expect, it } from 'vitest';
-import { bindings, control, freshStart, page, request } from '../worker/helpers';
+import { STAFF, chooseTime, personFields, postForm } from '../worker/booking-walk';
+import { bindings, control, freshStart } from '../worker/helpers';
 
 beforeEach(freshStart);
 
-/** Ботулинотерапия (30 min) with «Иванова Е. С.» (1001), as in booking.test.ts. */
-const SERVICE = '2006';
-const STAFF = '1001';
-
-const links = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]!.replaceAll('&amp;', '&'));
-
-/** Walks the GET steps as a patient clicks: service, doctor, the first free day, its first time; the form's own key. */
-async function chooseTime() {
-  const days = await page(`/booking.html?service=${SERVICE}&doctor=${STAFF}`);
-  const day = links(days.html, /class="booking-calendar__day" href="([^"]+)"/g)[0];
-  expect(day).toBeDefined();
-  const times = await page(day!);
-  const time = links(times.html, /class="booking-time" href="([^"]+)"/g)[0];
-  expect(time).toBeDefined();
-  const person = await page(time!);
-  expect(person.status).toBe(200);
-  const key = /name="key" value="([^"]+)"/.exec(person.html)?.[1];
-  expect(key).toBeDefined();
-  return { query: new URL(time!, 'http://x').searchParams, key: key! };
-}
-
-async function post(fields: Record<string, string>) {
-  const { response, settled } = await request(
-    '/booking.html',
-    {},
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://127.0.0.1:8787' },
-      body: new URLSearchParams(fields).toString(),
-    },
-  );
-  const html = await response.text();
-  await settled();
-  return { status: response.status, location: response.headers.get('Location'), html };
-}
-
-const visitor = (query: URLSearchParams, key: string, name: string, phone: string, extra: Record<string, string>) => ({
-  ...Object.fromEntries(query),
-  key,
-  name,
-  phone,
-  email: '',
-  comment: '',
-  soglasie_na_obrabotku: '1',
-  ...extra,
-});
+const post = (fields: Record<string, string>) => postForm('/booking.html', fields);
+const visitor = (query: URLSearchParams, key: string, name: string, phone: string, extra: Record<string, string>) =>
+  personFields(query, key, { name, phone, ...extra });
 
 it('gives the code step for one time to one visitor: the second is told it was taken, the first books it', async () => {
   expect(bindings.SLOT_HOLDS).toBeDefined();

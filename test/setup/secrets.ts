@@ -21,6 +21,15 @@ export const TEST_SECRETS = {
 /** The demo schedule's YCLIENTS company (demo-origin/README.md, "Schedule system"). */
 export const DEMO_SCHEDULE_COMPANY = '4564';
 
+/** A test site's settings on the demo origin at `demoUrl`: its own address, the stand-in secrets, the demo CRM and schedule. */
+export const testSiteVars = (demoUrl: string, sitePort: number) => ({
+  DRUPAL_BASE_URL: demoUrl,
+  SITE_URL: `http://127.0.0.1:${sitePort}`,
+  ...TEST_SECRETS,
+  CRM_WEBHOOK_URL: testCrmUrl(demoUrl),
+  ...testBookingVars(demoUrl),
+});
+
 /** The demo schedule's Renovatio face (demo-origin/README.md, "Schedule system"), for a test that switches to it. */
 export const testRenovatioVars = (demoUrl: string) => ({
   BOOKING_PROVIDER: 'renovatio',

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { freePort, startDemoOrigin, startNodeSite, startValkey } from '../../scripts/servers';
-import { DEMO_ORIGIN_TEST_VARS, TEST_SECRETS, testBookingVars, testCrmUrl } from './secrets';
+import { DEMO_ORIGIN_TEST_VARS, testSiteVars } from './secrets';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,13 +26,7 @@ export default async function setup(project: TestProject) {
   const site = await startNodeSite({
     port: sitePort,
     valkeyUrl: valkey.url,
-    vars: {
-      DRUPAL_BASE_URL: demo.url,
-      SITE_URL: `http://127.0.0.1:${sitePort}`,
-      ...TEST_SECRETS,
-      CRM_WEBHOOK_URL: testCrmUrl(demo.url),
-      ...testBookingVars(demo.url),
-    },
+    vars: testSiteVars(demo.url, sitePort),
   }).catch(async (error: unknown) => {
     await valkey.stop();
     await demo.stop();

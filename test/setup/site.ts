@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { freePort, startDemoOrigin, startSite } from '../../scripts/servers';
-import { DEMO_ORIGIN_TEST_VARS, TEST_SECRETS, testBookingVars, testCrmUrl } from './secrets';
+import { DEMO_ORIGIN_TEST_VARS, testSiteVars } from './secrets';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,13 +15,7 @@ export default async function setup(project: TestProject) {
   const sitePort = await freePort();
   const site = await startSite({
     port: sitePort,
-    vars: {
-      DRUPAL_BASE_URL: demo.url,
-      SITE_URL: `http://127.0.0.1:${sitePort}`,
-      ...TEST_SECRETS,
-      CRM_WEBHOOK_URL: testCrmUrl(demo.url),
-      ...testBookingVars(demo.url),
-    },
+    vars: testSiteVars(demo.url, sitePort),
   }).catch(async (error: unknown) => {
     await demo.stop();
     throw error;

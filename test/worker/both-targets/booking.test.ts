@@ -7,55 +7,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SECRET_MARKERS, testRenovatioVars } from '../../setup/secrets';
 import { clearCache } from '../../../worker/cache/clear-cache';
-import { bindings, control, demo, demoUrl, freshStart, page, request } from '../helpers';
+import { DIGITS, SERVICE, STAFF, chooseTime, links, personFields, postForm } from '../booking-walk';
+import { bindings, control, demo, demoUrl, freshStart, page } from '../helpers';
 
 beforeEach(freshStart);
-
-const PHONE = '+7 (999) 123-45-67';
-const DIGITS = '79991234567';
-/** Ботулинотерапия (30 min), done by «Иванова Е. С.» (1001, Drupal's «Иванова Елена Сергеевна») and 1002. */
-const SERVICE = '2006';
-const STAFF = '1001';
-
-const links = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]!.replaceAll('&amp;', '&'));
-
-/** Walks the GET steps as a patient clicks: service, doctor, the first free day, its first time. */
-async function chooseTime(doctor = STAFF, overrides: Record<string, string> = {}) {
-  const days = await page(`/booking.html?service=${SERVICE}&doctor=${doctor}`, overrides);
-  expect(days.status).toBe(200);
-  const day = links(days.html, /class="booking-calendar__day" href="([^"]+)"/g)[0];
-  expect(day).toBeDefined();
-  const times = await page(day!, overrides);
-  const time = links(times.html, /class="booking-time" href="([^"]+)"/g)[0];
-  expect(time).toBeDefined();
-  const person = await page(time!, overrides);
-  expect(person.status).toBe(200);
-  const query = new URL(time!, 'http://x').searchParams;
-  const key = /name="key" value="([^"]+)"/.exec(person.html)?.[1];
-  return { query, key: key!, html: person.html };
-}
-
-async function post(path: string, fields: Record<string, string>, overrides: Record<string, string> = {}) {
-  const { response, settled } = await request(path, overrides, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'http://127.0.0.1:8787' },
-    body: new URLSearchParams(fields).toString(),
-  });
-  const html = await response.text();
-  await settled();
-  return { status: response.status, location: response.headers.get('Location'), html, headers: response.headers };
-}
-
-const personFields = (query: URLSearchParams, key: string, extra: Record<string, string> = {}) => ({
-  ...Object.fromEntries(query),
-  key,
-  name: 'Анна Петрова',
-  phone: PHONE,
-  email: '',
-  comment: '',
-  soglasie_na_obrabotku: '1',
-  ...extra,
-});
 
 describe('the steps', () => {
   it('lists the schedule’s services, then the doctors Drupal has, under their Drupal names, with «Любой специалист»', async () => {
@@ -88,23 +43,23 @@ describe('the steps', () => {
 describe('booking', () => {
   it('books the chosen time after the SMS code, once however often the form is sent', async () => {
     const { query, key } = await chooseTime();
-    const asked = await post('/booking.html', personFields(query, key, { action: 'code' }));
+    const asked = await postForm('/booking.html', personFields(query, key, { action: 'code' }));
     expect(asked.status).toBe(200);
     expect(asked.html).toContain('Код из СМС');
     expect(asked.headers.get('Cache-Control')).toContain('no-store');
     const code = await control.schedule.lastCode(DIGITS);
     expect(code).toMatch(/^\d{4}$/);
 
-    const wrong = await post('/booking.html', personFields(query, key, { action: 'book', code: code === '0000' ? '1111' : '0000' }));
+    const wrong = await postForm('/booking.html', personFields(query, key, { action: 'book', code: code === '0000' ? '1111' : '0000' }));
     expect(wrong.status).toBe(400);
     expect(wrong.html).toContain('Неверный код');
     // Everything typed is still there.
     expect(wrong.html).toContain('Анна Петрова');
 
-    const booked = await post('/booking.html', personFields(query, key, { action: 'book', code: code! }));
+    const booked = await postForm('/booking.html', personFields(query, key, { action: 'book', code: code! }));
     expect(booked.status).toBe(303);
     expect(booked.location).toMatch(/^\/booking\/manage\?id=\d+&hash=[\w-]+&fresh=1$/);
-    const again = await post('/booking.html', personFields(query, key, { action: 'book', code: code! }));
+    const again = await postForm('/booking.html', personFields(query, key, { action: 'book', code: code! }));
     expect(again.location).toBe(booked.location);
     const { bookings } = await control.schedule.state();
     expect(bookings.filter((b) => !b.cancelled)).toHaveLength(1);
@@ -127,7 +82,7 @@ describe('booking', () => {
   it('says «Это время только что заняли» with the nearest other times, everything typed kept, and books none', async () => {
     const { query, key } = await chooseTime();
     await control.schedule.take({ staffId: Number(STAFF), datetime: `${query.get('date')}T${query.get('time')}:00+03:00` });
-    const taken = await post('/booking.html', personFields(query, key, { action: 'code' }));
+    const taken = await postForm('/booking.html', personFields(query, key, { action: 'code' }));
     expect(taken.status).toBe(409);
     expect(taken.html).toContain('Это время только что заняли');
     expect(taken.html).toContain('Анна Петрова');
@@ -136,7 +91,7 @@ describe('booking', () => {
     expect(others).not.toContain(`${query.get('date')} ${query.get('time')}`);
     // One of them chosen: the same form, at the new time, with the name still in it.
     const [date, time] = others[0]!.split(' ');
-    const retimed = await post('/booking.html', personFields(query, key, { retime: others[0]! }));
+    const retimed = await postForm('/booking.html', personFields(query, key, { retime: others[0]! }));
     expect(retimed.status).toBe(200);
     expect(retimed.html).toContain(`${date!.split('-').reverse().join('.')}, ${time}`);
     expect(retimed.html).toContain('Анна Петрова');
@@ -148,7 +103,7 @@ describe('booking', () => {
     await control.schedule.take({ staffId: Number(STAFF), datetime: `${query.get('date')}T${query.get('time')}:00+03:00` });
     // The free times the steps read have expired from the cache (over a minute on the form): the post asks again.
     await clearCache(bindings.DRUPAL_CACHE);
-    const taken = await post('/booking.html', personFields(query, key, { action: 'code' }));
+    const taken = await postForm('/booking.html', personFields(query, key, { action: 'code' }));
     expect(taken.status).toBe(409);
     expect(taken.html).toContain('Это время только что заняли');
     expect(taken.html).toContain('Анна Петрова');
@@ -157,8 +112,8 @@ describe('booking', () => {
 
   it('limits the codes sent to one phone', async () => {
     const { query, key } = await chooseTime();
-    for (let i = 0; i < 3; i++) expect((await post('/booking.html', personFields(query, key, { action: 'code' }))).status).toBe(200);
-    const limited = await post('/booking.html', personFields(query, key, { action: 'code' }));
+    for (let i = 0; i < 3; i++) expect((await postForm('/booking.html', personFields(query, key, { action: 'code' }))).status).toBe(200);
+    const limited = await postForm('/booking.html', personFields(query, key, { action: 'code' }));
     expect(limited.status).toBe(429);
     expect(limited.html).toContain('Попробуйте через 10 минут');
     expect((await control.schedule.state()).codes).toHaveLength(3);
@@ -167,12 +122,15 @@ describe('booking', () => {
   it('offers the request form with the choice in its comment when the schedule fails, and the lead reaches the CRM', async () => {
     const { query, key } = await chooseTime();
     await demo.faults({ rules: [{ match: '/yclients', status: 503 }] });
-    const failed = await post('/booking.html', personFields(query, key, { action: 'code' }));
+    const failed = await postForm('/booking.html', personFields(query, key, { action: 'code' }));
     expect(failed.html).toContain('Онлайн-запись сейчас недоступна');
     expect(failed.html).toContain('Анна Петрова');
     const comment = /<textarea[^>]*name="comment"[^>]*>([^<]*)</.exec(failed.html)?.[1] ?? '';
     expect(comment).toContain('Ботулинотерапия');
-    const sent = await post('/booking.html', personFields(query, key, { action: 'request', comment: comment.replaceAll('&quot;', '"') }));
+    const sent = await postForm(
+      '/booking.html',
+      personFields(query, key, { action: 'request', comment: comment.replaceAll('&quot;', '"') }),
+    );
     expect(sent.status).toBe(200);
     expect(sent.html).toContain('Заявка отправлена');
   });
@@ -185,7 +143,7 @@ describe('booking', () => {
     const { query, key } = await chooseTime();
     // The lists and times the steps read are cached: only the booking's own calls meet the fault.
     await demo.faults({ rules: [rule] });
-    const failed = await post('/booking.html', personFields(query, key, { action: 'code' }), { ORIGIN_TIMEOUT_MS: '500' });
+    const failed = await postForm('/booking.html', personFields(query, key, { action: 'code' }), { ORIGIN_TIMEOUT_MS: '500' });
     expect(failed.status).toBe(200);
     expect(failed.html).toContain('Онлайн-запись сейчас недоступна');
     expect(failed.html).toContain('Анна Петрова');
@@ -199,7 +157,7 @@ describe('booking', () => {
     // The schedule's lists are no longer cached and the schedule is down: nothing of the choice resolves.
     await clearCache(bindings.DRUPAL_CACHE);
     await demo.faults({ rules: [{ match: '/yclients', status: 503 }] });
-    const failed = await post('/booking.html', personFields(query, key, { action: 'code', comment: 'Лучше после обеда', said: said! }));
+    const failed = await postForm('/booking.html', personFields(query, key, { action: 'code', comment: 'Лучше после обеда', said: said! }));
     const comment = /<textarea[^>]*name="comment"[^>]*>([^<]*)</.exec(failed.html)?.[1] ?? '';
     expect(comment).toContain('Ботулинотерапия');
     expect(comment).toContain('Иванова Елена Сергеевна');
@@ -213,14 +171,14 @@ describe('managing a booking', () => {
   async function booked() {
     await control.schedule.settings({ codes: false });
     const { query, key } = await chooseTime();
-    const made = await post('/booking.html', personFields(query, key, { action: 'book' }), noCodes);
+    const made = await postForm('/booking.html', personFields(query, key, { action: 'book' }), noCodes);
     expect(made.status).toBe(303);
     return { query, manage: made.location!.replace('&fresh=1', '') };
   }
 
   it('asks for the code first while the site is told the company wants one', async () => {
     const { query, key } = await chooseTime();
-    const refused = await post('/booking.html', personFields(query, key, { action: 'book' }));
+    const refused = await postForm('/booking.html', personFields(query, key, { action: 'book' }));
     expect(refused.status).toBe(400);
     expect(refused.html).toContain('Введите код из СМС');
     expect((await control.schedule.state()).bookings).toHaveLength(0);
@@ -231,7 +189,7 @@ describe('managing a booking', () => {
     const shown = await page(manage, noCodes);
     expect(shown.html).toContain('Ваша запись');
     expect(shown.html).toContain('Отменить запись');
-    const cancelled = await post(
+    const cancelled = await postForm(
       '/booking/manage',
       { ...Object.fromEntries(new URL(manage, 'http://x').searchParams), action: 'cancel' },
       noCodes,
@@ -253,7 +211,7 @@ describe('managing a booking', () => {
     const confirm = await page(time, noCodes);
     expect(confirm.html).toContain('Перенести запись на это время?');
     const datetime = /name="datetime" value="([^"]+)"/.exec(confirm.html)![1]!;
-    const moved = await post(
+    const moved = await postForm(
       '/booking/manage',
       { ...Object.fromEntries(new URL(manage, 'http://x').searchParams), action: 'move', datetime },
       noCodes,
@@ -280,13 +238,13 @@ describe('privacy', () => {
     try {
       const { query, key } = await chooseTime();
       const person = personFields(query, key, { name: 'Евдокия Зарецкая', email: 'evdokia.z@example.ru', comment: 'Аллергия на лидокаин' });
-      await post('/booking.html', { ...person, action: 'code' });
+      await postForm('/booking.html', { ...person, action: 'code' });
       const code = await control.schedule.lastCode(DIGITS);
-      const booked = await post('/booking.html', { ...person, action: 'book', code: code! });
+      const booked = await postForm('/booking.html', { ...person, action: 'book', code: code! });
       const shown = await page(booked.location!);
       // The schedule down: the request form and its lead too.
       await demo.faults({ rules: [{ match: '/yclients', status: 503 }] });
-      await post('/booking.html', { ...person, action: 'request' });
+      await postForm('/booking.html', { ...person, action: 'request' });
       for (const html of [shown.html]) for (const secret of Object.values(SECRET_MARKERS)) expect(html).not.toContain(secret);
     } finally {
       for (const spy of spies) spy.mockRestore();
@@ -313,7 +271,7 @@ describe('with Renovatio', () => {
     const { query, key, html } = await chooseTime(STAFF, renovatio);
     // Renovatio sends no code: the form books at once.
     expect(html).not.toContain('Получить код в СМС');
-    const made = await post('/booking.html', personFields(query, key, { action: 'book' }), renovatio);
+    const made = await postForm('/booking.html', personFields(query, key, { action: 'book' }), renovatio);
     expect(made.status).toBe(303);
     const shown = await page(made.location!, renovatio);
     expect(shown.html).toContain('Вы записаны');
@@ -324,7 +282,7 @@ describe('with Renovatio', () => {
     expect(booking).toMatchObject({ staffId: Number(STAFF), source: 'renovatio', cancelled: false });
     const ref = Object.fromEntries(new URL(made.location!, 'http://x').searchParams);
     expect((await page(`/booking/manage?id=${encodeURIComponent(ref.id!)}&hash=forged`, renovatio)).status).toBe(404);
-    const cancelled = await post('/booking/manage', { id: ref.id!, hash: ref.hash!, action: 'cancel' }, renovatio);
+    const cancelled = await postForm('/booking/manage', { id: ref.id!, hash: ref.hash!, action: 'cancel' }, renovatio);
     expect(cancelled.status).toBe(303);
     expect((await control.schedule.state()).bookings[0]!.cancelled).toBe(true);
   });
