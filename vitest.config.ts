@@ -10,9 +10,10 @@ process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
 // The undelivered leads' table, applied to the D1 miniflare simulates before each test file (test/worker/d1-setup.ts).
 const d1Migrations = await readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url)));
 
-// The real Drupal's codebases (../shared/real-drupal, or REAL_DRUPAL_DIR) and PHP: without them the project is left out, said once.
+// The real Drupal's codebases (../shared/real-drupal, or REAL_DRUPAL_DIR) and PHP: without them the project is left out,
+// said once (by scripts/test-lanes.ts under `npm test`, whose lanes each load this file).
 const realDrupal = realDrupalSource();
-if ('skipped' in realDrupal) console.log(`real-drupal: пропущен — ${realDrupal.skipped}`);
+if ('skipped' in realDrupal && !process.env.TEST_LANE) console.log(`real-drupal: пропущен — ${realDrupal.skipped}`);
 
 export default defineConfig({
   test: {

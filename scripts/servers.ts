@@ -3,7 +3,7 @@
  * tests and the benchmark alike, and waits until each answers HTTP.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -38,6 +38,7 @@ export interface StartOptions {
 }
 
 export async function startWorker(options: StartOptions): Promise<WorkerServer> {
+  const temporary = options.persistTo === undefined;
   const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), 'clinic-kv-'));
   const args = [
     WRANGLER,
@@ -67,7 +68,22 @@ export async function startWorker(options: StartOptions): Promise<WorkerServer> 
     // Its own process group, so that stopping it also stops the workerd it starts.
     detached: true,
   });
-  return waitForServer(child, options.port, options.readyPath, `wrangler dev (${options.config})`, options.timeoutMs ?? 90_000, 5_000);
+  return removedOnStop(
+    waitForServer(child, options.port, options.readyPath, `wrangler dev (${options.config})`, options.timeoutMs ?? 90_000, 5_000),
+    temporary ? persistTo : undefined,
+  );
+}
+
+/** A temporary folder made for a server goes when the server stops, or fails to start: a test run leaves nothing in /tmp. */
+async function removedOnStop<T extends { stop: () => Promise<void> }>(starting: Promise<T>, dir: string | undefined): Promise<T> {
+  if (!dir) return starting;
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const server = await starting.catch((error: unknown) => {
+    remove();
+    throw error;
+  });
+  const { stop } = server;
+  return Object.assign(server, { stop: () => stop().finally(remove) });
 }
 
 async function answers(url: string): Promise<boolean> {
@@ -126,6 +142,7 @@ export interface NodeSiteOptions {
 
 /** The Node target (dist/node/server.js, built by `npm run build`), as `npm run start:node` runs it. */
 export async function startNodeSite(options: NodeSiteOptions): Promise<NodeSiteServer> {
+  const temporary = options.stateDir === undefined;
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'clinic-node-'));
   const child = spawn(process.execPath, [join(ROOT, 'dist', 'node', 'server.js')], {
     cwd: ROOT,
@@ -142,7 +159,10 @@ export async function startNodeSite(options: NodeSiteOptions): Promise<NodeSiteS
     detached: true,
   });
   // A stopping Node site finishes its lead deliveries first: more grace than wrangler needs.
-  return waitForServer(child, options.port, '/favicon.svg', 'node dist/node/server.js', options.timeoutMs ?? 30_000, 10_000);
+  return removedOnStop(
+    waitForServer(child, options.port, '/favicon.svg', 'node dist/node/server.js', options.timeoutMs ?? 30_000, 10_000),
+    temporary ? stateDir : undefined,
+  );
 }
 
 /** How much of a server's output is kept, at least, for a failure's message. */

@@ -1,30 +1,43 @@
 /**
- * npm test's last step: every vitest project, in two processes side by side (docs/testing.md, "Lanes").
+ * npm test's last step: every vitest project, in lanes: processes side by side (docs/testing.md, "Lanes").
  *
  * A project whose files must not overlap (one demo origin's switches, one Drupal, one Valkey) runs its files one
- * after another, and vitest then runs such projects one after another too: on two cores the Chromium suites would
- * wait for the workerd ones, though most of their time is spent waiting on a page. Each lane is its own vitest with
- * its own servers (every global setup takes a free port), so the lanes share nothing but the machine.
+ * after another, and vitest then runs such projects one after another too; it also runs every project's global setup
+ * before any test. On two cores the Chromium suites would wait for the workerd ones, and every test for the real
+ * Drupal's install. Each lane is its own vitest with its own servers (every global setup takes a free port), so the
+ * lanes share nothing but the machine.
  *
- * Arguments go to both lanes (`npm test -- -t 'a name'`). Each lane's lines are prefixed with its name; the exit
+ * Arguments go to every lane (`npm test -- -t 'a name'`). Each lane's lines are prefixed with its name; the exit
  * code is the first failing lane's.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { realDrupalSource } from '../test/real-drupal/drupal';
 
-const LANES = [
+interface Lane {
+  name: string;
+  projects: string[];
+}
+
+const realDrupal = realDrupalSource();
+// vitest.config.ts leaves the project out without a real Drupal; said here once rather than by every lane.
+if ('skipped' in realDrupal) console.log(`real-drupal: пропущен — ${realDrupal.skipped}`);
+
+const LANES: Lane[] = [
   { name: 'chromium', projects: ['browser'] },
+  // Its install (a minute of PHP) then runs beside the other lanes' tests, not before them.
+  ...('dir' in realDrupal ? [{ name: 'real-drupal', projects: ['real-drupal'] }] : []),
   // Everything else, including projects added later.
-  { name: 'others', projects: ['!browser'] },
-] as const;
+  { name: 'others', projects: ['!browser', '!real-drupal'] },
+];
 
 const extra = process.argv.slice(2);
 
-function run(lane: (typeof LANES)[number]): Promise<number> {
+function run(lane: Lane): Promise<number> {
   const args = ['vitest', 'run', ...lane.projects.map((project) => `--project=${project}`), ...extra];
   const child = spawn('npx', args, {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
+    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', TEST_LANE: lane.name },
   });
   const prefix = `[${lane.name}] `;
   createInterface({ input: child.stdout }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));

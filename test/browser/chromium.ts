@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page, type Response } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { ROOT } from '../../scripts/servers';
 
 /** Debian's Chromium with the flags this offline machine needs (DEVELOPERS.md). */
@@ -23,6 +23,22 @@ export function launchChromium(): Promise<Browser> {
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1366, height: 900 };
+
+/**
+ * Whether this file runs against the Node target (the `browser-node` project). A suite in `seams/` checks its seam on
+ * both targets; what it checks of the look (axe-core, layout, a second width) is the same rendering on both, and is
+ * checked on Workers only (docs/testing.md, "Where a new test goes").
+ */
+export const onNodeTarget = (): boolean => inject('nodeValkeyUrl') !== undefined;
+
+/** The widths a seam suite walks: a phone's and a desktop's on Workers; on Node the seam once, at a phone's width. */
+export const seamWidths = (): (readonly ['phone' | 'desktop', typeof PHONE])[] =>
+  onNodeTarget()
+    ? [['phone', PHONE]]
+    : [
+        ['phone', PHONE],
+        ['desktop', DESKTOP],
+      ];
 
 /** Collects what would make a visitor's console red: errors, uncaught exceptions, failed requests. */
 export function watchProblems(page: Page): string[] {

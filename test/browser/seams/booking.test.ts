@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { LOW_VISION_COOKIE, LOW_VISION_START, lowVisionValue } from '../../../common/low-vision';
 import { demoControl, type CrmLead } from '../../../demo-origin/control-client';
 import { eventually } from '../../setup/eventually';
-import { DESKTOP, PHONE, chromiumPerFile, screenshot, still, watchProblems } from '../chromium';
+import { DESKTOP, PHONE, chromiumPerFile, onNodeTarget, screenshot, still, watchProblems } from '../chromium';
 
 const chromium = chromiumPerFile();
 /**
@@ -19,7 +19,7 @@ const chromium = chromiumPerFile();
  * Node, the fallback lead on the queue): it runs on both targets. How each step looks is the same rendering on both,
  * and is checked on Workers only.
  */
-const lookOnce = inject('nodeValkeyUrl') !== undefined;
+const lookOnce = onNodeTarget();
 const siteUrl = inject('siteUrl');
 const control = demoControl(inject('demoUrl'));
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, browserIdle, chromiumPerFile, screenshot, still } from '../chromium';
+import { browserIdle, chromiumPerFile, screenshot, seamWidths, still } from '../chromium';
 
 const chromium = chromiumPerFile();
 
@@ -9,10 +9,7 @@ const siteUrl = inject('siteUrl');
 // a foreign iframe and an SVG, next to ordinary content and an allowed YouTube iframe.
 const HOSTILE_PAGE = '/proverka-bezopasnosti.html';
 
-describe.each([
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const)('the page with hostile markup from Drupal on a %s', (label, viewport) => {
+describe.each(seamWidths())('the page with hostile markup from Drupal on a %s', (label, viewport) => {
   it('shows its content and runs none of its script', async () => {
     const page = await (await chromium()).newPage({ viewport });
     const dialogs: string[] = [];

@@ -1,66 +1,19 @@
 /**
- * The version for the visually impaired, in Chromium: it works with
- * JavaScript off, each option shows on the next page, nothing scrolls sideways at
- * 200 % on a phone, and axe finds nothing in any colour scheme.
+ * The version for the visually impaired, in Chromium, on both targets (the choice is a cookie the rendered pages'
+ * cache must tell apart): it works with JavaScript off, and each option shows on the next page and the pages after.
+ * How it looks at each size and colour scheme is low-vision-look.test.ts's.
  */
-import { AxeBuilder } from '@axe-core/playwright';
-import type { BrowserContext, Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { COLOUR_SCHEMES, LOW_VISION_COOKIE, LOW_VISION_START, lowVisionValue, type LowVision } from '../../../common/low-vision';
-import { DESKTOP, PHONE, chromiumPerFile, screenshot, watchProblems, watchRequests } from '../chromium';
-import { newestAlias } from '../page-kinds';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import type { LowVision } from '../../../common/low-vision';
+import { DESKTOP, PHONE, chromiumPerFile, watchProblems } from '../chromium';
+import { lowVisionContext } from '../low-vision-context';
 
 const chromium = chromiumPerFile();
 const siteUrl = inject('siteUrl');
-const demoUrl = inject('demoUrl');
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-/** Every page kind the frame suites walk, and one page of every bundle, whatever Drupal published last. */
-const paths: string[] = [
-  '/',
-  '/news.html',
-  '/ultraformer.html',
-  '/services.html',
-  '/takoi-stranicy-net.html',
-  '/price.html',
-  '/vopros-otvet.html',
-  '/search/node/лазер',
-  '/svedeniya.html',
-  '/doctors.html',
-  '/sitemap',
-];
-const BUNDLES = [
-  'services',
-  'doctors',
-  'patients',
-  'news',
-  'article',
-  'gallery',
-  'video',
-  'page',
-  'vacancy',
-  'actions',
-  'qa',
-  'reviews',
-  'equipment',
-  'smi_o_nas',
-  'problem',
-];
-let service = '';
-
-beforeAll(async () => {
-  for (const bundle of BUNDLES) paths.push(await newestAlias(demoUrl, bundle));
-  service = await newestAlias(demoUrl, 'services');
-});
-
-async function contextWith(
-  settings: LowVision | undefined,
-  options: { viewport: typeof PHONE; javaScriptEnabled?: boolean },
-): Promise<BrowserContext> {
-  const context = await (await chromium()).newContext(options);
-  if (settings) await context.addCookies([{ name: LOW_VISION_COOKIE, value: lowVisionValue(settings), url: siteUrl }]);
-  return context;
-}
+const contextWith = async (settings: LowVision | undefined, options: { viewport: typeof PHONE; javaScriptEnabled?: boolean }) =>
+  lowVisionContext(await chromium(), siteUrl, settings, options);
 
 /** What the visitor's eye gets: the root's text size, the page's colours, spacing and typeface, and how many pictures. */
 const looks = (page: Page) =>
@@ -161,62 +114,4 @@ describe('the version for the visually impaired', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
-
-  it('at the largest size, with wide spacing, no page kind scrolls sideways on a 390 px phone', async () => {
-    const context = await contextWith(
-      { ...LOW_VISION_START, size: 'largest', wideLetters: true, wideLines: true, plainFont: true },
-      { viewport: PHONE },
-    );
-    const page = await context.newPage();
-    const wide: string[] = [];
-    for (const path of paths) {
-      await page.goto(siteUrl + path, { waitUntil: 'load' });
-      const { scroll, client, root } = await page.evaluate(() => ({
-        scroll: document.documentElement.scrollWidth,
-        client: document.documentElement.clientWidth,
-        root: getComputedStyle(document.documentElement).fontSize,
-      }));
-      expect(root, path).toBe('32px');
-      if (scroll > client) wide.push(`${path}: ${scroll} > ${client}`);
-    }
-    expect(wide).toEqual([]);
-    await context.close();
-  });
-
-  it('shows carousels as lists, with no slider script and every slide in view of the page', async () => {
-    const context = await contextWith(LOW_VISION_START, { viewport: DESKTOP });
-    const page = await context.newPage();
-    const scripts: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
-    });
-    const requests = watchRequests(page);
-    await page.goto(`${siteUrl}/`, { waitUntil: 'load' });
-    await page.mouse.wheel(0, 20_000);
-    // Everything the scroll brought into view has fetched what it wanted.
-    await requests.quiet();
-    expect(await page.locator('.carousel-plain__item').count()).toBeGreaterThan(3);
-    expect(await page.locator('.swiper-initialized, .carousel').count()).toBe(0);
-    expect(scripts.filter((path) => /Carousel/.test(path))).toEqual([]);
-    await context.close();
-  });
-
-  // One test per colour scheme and width, each with a time budget of its own (axe at 200 % is slow on a busy machine).
-  it.for(COLOUR_SCHEMES.flatMap((scheme) => [PHONE, DESKTOP].map((viewport) => ({ scheme, viewport, width: viewport.width }))))(
-    'axe finds no WCAG 2.1 AA violation in the $scheme colour scheme, at 200 %, $width px wide',
-    async ({ scheme, viewport }, { expect }) => {
-      const found: string[] = [];
-      const context = await contextWith({ ...LOW_VISION_START, size: viewport === PHONE ? 'largest' : 'large', scheme }, { viewport });
-      const page = await context.newPage();
-      for (const path of ['/', service, '/price.html']) {
-        await page.goto(siteUrl + path, { waitUntil: 'load' });
-        const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-        for (const v of violations)
-          for (const node of v.nodes) found.push(`${scheme} ${viewport.width}px ${path}: ${v.id} ${node.target.join(' ')}`);
-        if (path === service) await screenshot(page, `low-vision-${scheme}-${viewport.width}`);
-      }
-      await context.close();
-      expect(found).toEqual([]);
-    },
-  );
 });

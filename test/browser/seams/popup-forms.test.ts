@@ -2,13 +2,15 @@
  * The six popup request forms in the browser, each opened from its
  * button, drawn from the worker's definition, checked before sending, sent
  * through the worker to the demo Drupal, and the visitor on /thank-you.html.
+ * The sending goes through the platform's seams and runs on both targets; the
+ * popup pages, a form on its way and the phone mask are rendering, on Workers only.
  */
 import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONSENT, HONEYPOT, type FormDefinition, type FormField } from '../../../common/forms/definition';
 import { POPUP_PAGES, POPUP_TITLES, type PopupForm } from '../../../common/popups';
-import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile } from '../chromium';
+import { DESKTOP, PHONE, chromiumPerFile, onNodeTarget, screenshot, seamWidths, watchProblems } from '../chromium';
 import { newestAlias } from '../page-kinds';
 import { demoControl } from '../../../demo-origin/control-client';
 
@@ -214,10 +216,7 @@ async function submissionNamed(name: string): Promise<Submission | undefined> {
   return undefined;
 }
 
-describe.each([
-  ['phone', PHONE],
-  ['desktop', DESKTOP],
-] as const)('the popup forms on a %s', (label, viewport) => {
+describe.each(seamWidths())('the popup forms on a %s', (label, viewport) => {
   // The discount form carries webform's other element kinds (checkboxes, radios, composites…): form-elements.test.ts walks it.
   it.each((Object.keys(POPUP_TITLES) as PopupForm[]).filter((id) => id !== 'discount'))(
     '%s: opens from its button, refuses the empty form, sends the filled one',
@@ -280,7 +279,7 @@ describe.each([
   );
 });
 
-describe('the popup pages open their forms over the home page', () => {
+describe.skipIf(onNodeTarget())('the popup pages open their forms over the home page', () => {
   it.each(Object.entries(POPUP_PAGES))('%s', async (path, id) => {
     const page = await newPage(PHONE);
     const problems = watchProblems(page);
@@ -297,7 +296,7 @@ describe('the popup pages open their forms over the home page', () => {
   });
 });
 
-describe('the popup while its form is on the way', () => {
+describe.skipIf(onNodeTarget())('the popup while its form is on the way', () => {
   it('fetches the form on hover, shows the button busy until it is there, then opens', async () => {
     const page = await newPage(DESKTOP);
     const problems = watchProblems(page);
@@ -345,7 +344,7 @@ describe('the popup while its form is on the way', () => {
   });
 });
 
-describe('the phone mask', () => {
+describe.skipIf(onNodeTarget())('the phone mask', () => {
   it('reads a number pasted or typed from 8 or from its code as +7', async () => {
     const page = await newPage(DESKTOP);
     const problems = watchProblems(page);
