@@ -12,7 +12,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { realDrupalSource } from '../test/real-drupal/drupal';
+import { realDrupalSource } from '../test/real-drupal/drupal.ts';
 
 interface Lane {
   name: string;

@@ -2,11 +2,10 @@
  * No WCAG 2.1 A/AA violation that axe-core finds, on each page kind (one page of every bundle) and in the frame's
  * open states (a popup, the slide menu), at phone and desktop widths; and the header works with the keyboard alone.
  */
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Result } from 'axe-core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { POPUP_TITLES } from '../../common/popups';
+import { axeViolations } from './axe';
 import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, still, watchProblems } from './chromium';
 import { newestAlias } from './page-kinds';
 
@@ -14,7 +13,6 @@ const chromium = chromiumPerFile();
 
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 const paths: Record<string, string> = {
   home: '/',
@@ -52,23 +50,7 @@ beforeAll(async () => {
   for (const bundle of BUNDLES) paths[bundle] = await newestAlias(demoUrl, bundle);
 });
 
-/** One line per failing element: what, how bad, where, and axe's own summary of the fix. */
-function readable(violations: Result[]): string {
-  return violations
-    .flatMap((v) =>
-      v.nodes.map(
-        (node) => `${v.id} [${v.impact ?? 'n/a'}] ${node.target.join(' ')}: ${(node.failureSummary ?? v.help).replace(/\s+/g, ' ')}`,
-      ),
-    )
-    .join('\n');
-}
-
-async function violationsOf(page: Page): Promise<string> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-  return readable(violations);
-}
-
-/** axe-core opens pages of its own beside the tested one, which needs a context of its own. */
+/** A page in a context of its own: each test a visitor of its own, with nothing remembered from another. */
 async function newPage(viewport: typeof PHONE): Promise<Page> {
   return (await (await chromium()).newContext({ viewport })).newPage();
 }
@@ -88,7 +70,7 @@ describe.concurrent.each([
   // Side by side, each test asserts with its own `expect`.
   it.for([...Object.keys(paths), ...BUNDLES.filter((b) => !(b in paths))])('%s: no violation', async (name, { expect }) => {
     const page = await settled(paths[name]!, viewport);
-    expect(await violationsOf(page)).toBe('');
+    expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
 
@@ -96,7 +78,7 @@ describe.concurrent.each([
     const page = await settled('/news.html', viewport);
     await page.locator('[data-popup]').locator('visible=true').first().click();
     await page.getByRole('dialog').waitFor({ state: 'visible', timeout: 10_000 });
-    expect(await violationsOf(page)).toBe('');
+    expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
 });
@@ -108,7 +90,7 @@ describe('axe-core on a phone', () => {
     await page.getByRole('dialog', { name: /меню/i }).waitFor({ state: 'visible', timeout: 10_000 });
     // Slid in, not on its way.
     await still(page);
-    expect(await violationsOf(page)).toBe('');
+    expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
 });

@@ -4,18 +4,17 @@
  * counter configured; Metrica's origin is never contacted for real: its tag is answered by a stub that records the
  * calls it is given.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, startNodeSite, startSite, type WorkerServer } from '../../scripts/servers';
 import { TEST_SECRETS, testCrmUrl } from '../setup/secrets';
+import { axeViolations } from './axe';
 import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, screenshot, still, watchProblems, watchRequests } from './chromium';
 
 const chromium = chromiumPerFile();
 
 const METRIKA_ID = 87654321;
 const METRIKA_ORIGIN = 'https://mc.yandex.ru';
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /**
  * Metrica's tag.js, as far as a test needs it: it takes over `ym`, and every call
@@ -145,8 +144,7 @@ describe.each([
       expect(top).toBe(true);
     }
 
-    const { violations } = await new AxeBuilder({ page }).include('.consent-banner').withTags(WCAG_21_AA).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page, '.consent-banner')).toEqual([]);
     await page.evaluate(() => {
       window.scrollTo(0, 0);
       (document.activeElement as HTMLElement | null)?.blur();

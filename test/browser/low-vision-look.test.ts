@@ -3,9 +3,9 @@
  * page kind, carousels become plain lists, and axe-core finds nothing in any colour scheme. Rendering is the same code
  * on both targets: this runs on Workers; the cookie's way through the site is seams/low-vision.test.ts's.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { COLOUR_SCHEMES, LOW_VISION_START, type LowVision } from '../../common/low-vision';
+import { axeViolations } from './axe';
 import { DESKTOP, PHONE, chromiumPerFile, screenshot, watchRequests } from './chromium';
 import { lowVisionContext } from './low-vision-context';
 import { newestAlias } from './page-kinds';
@@ -13,7 +13,6 @@ import { newestAlias } from './page-kinds';
 const chromium = chromiumPerFile();
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Every page kind the frame suites walk, and one page of every bundle, whatever Drupal published last. */
 const paths: string[] = [
@@ -105,9 +104,7 @@ describe('the version for the visually impaired', () => {
       const page = await context.newPage();
       for (const path of ['/', service, '/price.html']) {
         await page.goto(siteUrl + path, { waitUntil: 'load' });
-        const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-        for (const v of violations)
-          for (const node of v.nodes) found.push(`${scheme} ${viewport.width}px ${path}: ${v.id} ${node.target.join(' ')}`);
+        for (const line of await axeViolations(page)) found.push(`${scheme} ${viewport.width}px ${path}: ${line}`);
         if (path === service) await screenshot(page, `low-vision-${scheme}-${viewport.width}`);
       }
       await context.close();

@@ -3,9 +3,9 @@
  * the keywords marked, the newest keywords winning over a slower older answer,
  * a failed update leaving the results shown; and axe finds nothing to fault.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations } from './axe';
 import { DESKTOP, PHONE, chromiumPerFile, screenshot, still, watchProblems } from './chromium';
 import { demoControl } from '../../demo-origin/control-client';
 
@@ -14,13 +14,12 @@ const chromium = chromiumPerFile();
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');
 const control = demoControl(demoUrl);
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 beforeAll(async () => {
   await control.reset();
 });
 
-/** A page in a context of its own (axe opens pages beside the tested one), at the empty search page. */
+/** A page in a context of its own (a visitor of its own), at the empty search page. */
 async function searchPage(viewport: typeof PHONE, path = '/search/node'): Promise<{ page: Page; problems: string[] }> {
   const page = await (await (await chromium()).newContext({ viewport })).newPage();
   const problems = watchProblems(page);
@@ -156,8 +155,7 @@ describe.each([
       .waitFor({ timeout: 10_000 });
     // The results shown and at rest (no fade still under way), as axe and the screenshot should see them.
     await still(page);
-    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_21_AA).analyze();
-    expect(violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`))).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, `search-${width}`);
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

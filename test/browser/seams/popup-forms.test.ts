@@ -5,11 +5,11 @@
  * The sending goes through the platform's seams and runs on both targets; the
  * popup pages, a form on its way and the phone mask are rendering, on Workers only.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONSENT, HONEYPOT, type FormDefinition, type FormField } from '../../../common/forms/definition';
 import { POPUP_PAGES, POPUP_TITLES, type PopupForm } from '../../../common/popups';
+import { axeViolations } from '../axe';
 import { DESKTOP, PHONE, chromiumPerFile, onNodeTarget, screenshot, seamWidths, watchProblems } from '../chromium';
 import { newestAlias } from '../page-kinds';
 import { demoControl } from '../../../demo-origin/control-client';
@@ -19,7 +19,6 @@ const chromium = chromiumPerFile();
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');
 const control = demoControl(demoUrl);
-const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const PHONE_SHOWN = '+7 (999) 123-45-67';
 
 /** A page with each form's button: the frame's for consultation and callback, content pages' for the others. */
@@ -49,7 +48,7 @@ beforeAll(async () => {
 
 let visitor = 0;
 /**
- * A context of its own (axe-core opens pages beside the tested one), as a client
+ * A context of its own, as a client
  * of its own: the site allows only a few posts a minute from one address, and
  * these tests are many visitors, not one. In production Cloudflare sets
  * CF-Connecting-IP (wrangler dev keeps what the client sent), and on Node the
@@ -74,17 +73,6 @@ function shownFields(definition: FormDefinition): FormField[] {
 
 const settledDialog = (page: Page) =>
   page.waitForFunction(() => document.querySelector('dialog.popup')?.getAnimations({ subtree: true }).length === 0);
-
-async function axeViolations(page: Page): Promise<string> {
-  const { violations } = await new AxeBuilder({ page }).include('dialog.popup').withTags(WCAG_21_AA).analyze();
-  return violations
-    .flatMap((v) =>
-      v.nodes.map(
-        (node) => `${v.id} [${v.impact ?? 'n/a'}] ${node.target.join(' ')}: ${(node.failureSummary ?? v.help).replace(/\s+/g, ' ')}`,
-      ),
-    )
-    .join('\n');
-}
 
 /** Every field the visitor sees has a visible label tied to its control; hidden fields are not drawn; the robots' field is out of reach. */
 async function expectFieldsOf(dialog: Locator, definition: FormDefinition) {
@@ -236,7 +224,7 @@ describe.each(seamWidths())('the popup forms on a %s', (label, viewport) => {
       await expectFieldsOf(dialog, definition);
 
       await expectEmptySubmitRefused(page, dialog, definition);
-      expect(await axeViolations(page)).toBe('');
+      expect(await axeViolations(page, 'dialog.popup')).toEqual([]);
       await screenshot(page, `popup-form-${id}-${label}`);
 
       const name = `Тест ${id} ${label} ${Date.now().toString(36)}`;
@@ -290,7 +278,7 @@ describe.skipIf(onNodeTarget())('the popup pages open their forms over the home 
     await page.waitForFunction(() => document.querySelector('dialog.popup')?.matches(':modal'));
     await settledDialog(page);
     await expectFieldsOf(dialog, definitions.get(id)!);
-    expect(await axeViolations(page)).toBe('');
+    expect(await axeViolations(page, 'dialog.popup')).toEqual([]);
     expect(problems).toEqual([]);
     await page.context().close();
   });
