@@ -7,47 +7,39 @@
  * Drupal's install. Each lane is its own vitest with its own servers (every global setup takes a free port), so the
  * lanes share nothing but the machine.
  *
- * Arguments go to every lane (`npm test -- -t 'a name'`). Each lane's lines are prefixed with its name; the exit
- * code is the first failing lane's.
+ * Arguments go to every lane (`npm test -- -t 'a name'`, `npm test -- booking`); a lane they leave without a file
+ * passes. Each lane's lines are prefixed with its name; the exit code is the first failing lane's.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { realDrupalSource } from '../test/real-drupal/drupal.ts';
-
-interface Lane {
-  name: string;
-  projects: string[];
-}
+import { LANES, type Lane } from '../test/setup/lanes.ts';
 
 const realDrupal = realDrupalSource();
 // vitest.config.ts leaves the project out without a real Drupal; said here once rather than by every lane.
 if ('skipped' in realDrupal) console.log(`real-drupal: пропущен — ${realDrupal.skipped}`);
-
-const LANES: Lane[] = [
-  { name: 'chromium', projects: ['browser'] },
-  // Its install (a minute of PHP) then runs beside the other lanes' tests, not before them.
-  ...('dir' in realDrupal ? [{ name: 'real-drupal', projects: ['real-drupal'] }] : []),
-  // Everything else, including projects added later.
-  { name: 'others', projects: ['!browser', '!real-drupal'] },
-];
+// The real Drupal's install (a minute of PHP) runs beside the other lanes' tests, not before them.
+const lanes = LANES.filter((lane) => lane !== 'real-drupal' || 'dir' in realDrupal);
 
 const extra = process.argv.slice(2);
 
+/** One lane: vitest with TEST_LANE set, which keeps that lane's projects (test/setup/lanes.ts). */
 function run(lane: Lane): Promise<number> {
-  const args = ['vitest', 'run', ...lane.projects.map((project) => `--project=${project}`), ...extra];
+  const args = ['vitest', 'run', ...extra];
+  if (extra.length > 0) args.push('--passWithNoTests');
   const child = spawn('npx', args, {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', TEST_LANE: lane.name },
+    env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', TEST_LANE: lane },
   });
-  const prefix = `[${lane.name}] `;
+  const prefix = `[${lane}] `;
   createInterface({ input: child.stdout }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
   createInterface({ input: child.stderr }).on('line', (line) => process.stderr.write(`${prefix}${line}\n`));
   return new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
 
 const started = Date.now();
-const codes = await Promise.all(LANES.map(run));
-const failed = LANES.filter((_, i) => codes[i] !== 0).map((lane) => lane.name);
+const codes = await Promise.all(lanes.map(run));
+const failed = lanes.filter((_, i) => codes[i] !== 0);
 const seconds = Math.round((Date.now() - started) / 1000);
 console.log(failed.length ? `Lanes failed: ${failed.join(', ')} (${seconds} s)` : `All lanes passed (${seconds} s)`);
 process.exit(codes.find((code) => code !== 0) ?? 0);

@@ -1,13 +1,21 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { ROOT } from '../../scripts/servers';
 
-/** Debian's Chromium with the flags this offline machine needs (DEVELOPERS.md). */
+/**
+ * Debian's Chromium: its headless shell (the package chromium-headless-shell: the same Blink without the browser's
+ * own windows, what Playwright runs headless by default) when installed, else the browser; CHROMIUM_PATH chooses.
+ * The shell spends about a third less CPU on the same suites, and on two cores CPU is the suite's time.
+ */
+const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ?? ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
+
+/** Chromium with the flags this offline machine needs. */
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
       '--no-sandbox',
