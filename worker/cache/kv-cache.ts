@@ -118,17 +118,22 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
    * 'mine': this process claimed it; 'free': nobody could, fetch anyway.
    */
   const fetchedElsewhere = async <T>(claims: FetchClaims, key: string, seen: number | undefined): Promise<Loaded<T> | 'mine' | 'free'> => {
+    // The claimer's copy, once it is in the store (newer than the one this process saw, and not purged since).
+    const copy = async (): Promise<Loaded<T> | undefined> => {
+      const now = await rawEntry(key);
+      if (!now || (seen !== undefined && fetchedAtOf(now.entry) === seen) || (await outdated(storedOf(now.entry, now.metadata)))) return;
+      isolate().memory.set(key, { value: now.entry, metadata: now.metadata });
+      return { value: now.entry.v as T, negative: now.metadata.n === 1, tags: now.entry.t };
+    };
     try {
       if (await claims.claim(key, followerWaitMs)) return 'mine';
       const until = Date.now() + followerWaitMs;
       while (Date.now() < until) {
         await new Promise((r) => setTimeout(r, CLAIM_POLL_MS));
-        const now = await rawEntry(key);
-        if (now && (seen === undefined || fetchedAtOf(now.entry) !== seen) && !(await outdated(storedOf(now.entry, now.metadata)))) {
-          isolate().memory.set(key, { value: now.entry, metadata: now.metadata });
-          return { value: now.entry.v as T, negative: now.metadata.n === 1, tags: now.entry.t };
-        }
-        if (!(await claims.held(key))) return 'free';
+        const found = await copy();
+        if (found) return found;
+        // Released: the claimer gave up, or wrote its copy since the look above (it releases after the write).
+        if (!(await claims.held(key))) return (await copy()) ?? 'free';
       }
     } catch {
       // The store is away: each process fetches for itself.
