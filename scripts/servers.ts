@@ -230,7 +230,7 @@ export interface ValkeyServer {
   url: string;
   port: number;
   process: ChildProcess;
-  /** Its data folder (the append-only file lives here). */
+  /** Its data folder (the append-only file lives here); one made for it goes when it is stopped. */
   dir: string;
   stop: () => Promise<void>;
   /** `kill -9`, as a crash would. */
@@ -239,6 +239,7 @@ export interface ValkeyServer {
 
 /** The Valkey (or Redis) server installed on the machine, on `port`, append-only as the README tells ops to run it. */
 export async function startValkey(options: { port: number; dir?: string }): Promise<ValkeyServer> {
+  const temporary = options.dir === undefined;
   const dir = options.dir ?? mkdtempSync(join(tmpdir(), 'clinic-valkey-'));
   const binary = ['valkey-server', 'redis-server'].find((name) => which(name));
   if (!binary) throw new Error('Не найден valkey-server или redis-server: установите Valkey (или пакет redis-server)');
@@ -279,7 +280,8 @@ export async function startValkey(options: { port: number; dir?: string }): Prom
     port: options.port,
     process: child,
     dir,
-    stop: () => ended('SIGTERM'),
+    // A folder made here goes with a stop; a kill leaves it, as a crash would, for a restart on the same data.
+    stop: () => ended('SIGTERM').finally(() => temporary && rmSync(dir, { recursive: true, force: true })),
     kill: () => ended('SIGKILL'),
   };
 }

@@ -5,9 +5,6 @@
  * once, the forms' rate limit and the editors' sessions are shared — and a
  * process told to stop finishes the lead delivery it has started.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   freePort,
@@ -36,7 +33,6 @@ async function site(options: { keyPrefix?: string } = {}): Promise<NodeSiteServe
     port,
     valkeyUrl: valkey.url,
     keyPrefix: options.keyPrefix ?? PREFIX,
-    stateDir: mkdtempSync(join(tmpdir(), 'clinic-node-multi-')),
     vars: siteVars(demo.url, port),
   });
   started.push(server);
