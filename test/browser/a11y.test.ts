@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { POPUP_TITLES } from '../../common/popups';
 import { axeViolations } from './axe';
 import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, still, watchProblems } from './chromium';
-import { newestAlias } from './page-kinds';
+import { CONTENT_BUNDLES, newestAliases } from './page-kinds';
 
 const chromium = chromiumPerFile();
 
@@ -29,25 +29,12 @@ const paths: Record<string, string> = {
 };
 
 /** One page of every other bundle too. */
-const BUNDLES = [
-  'patients',
-  'news',
-  'article',
-  'gallery',
-  'video',
-  'page',
-  'vacancy',
-  'actions',
-  'qa',
-  'reviews',
-  'equipment',
-  'smi_o_nas',
-  'problem',
-];
+const BUNDLES = CONTENT_BUNDLES.filter((bundle) => bundle !== 'services' && bundle !== 'doctors');
 
 beforeAll(async () => {
-  [paths.service, paths.doctor] = await Promise.all([newestAlias(demoUrl, 'services'), newestAlias(demoUrl, 'doctors')]);
-  for (const bundle of BUNDLES) paths[bundle] = await newestAlias(demoUrl, bundle);
+  const newest = await newestAliases(demoUrl, CONTENT_BUNDLES);
+  [paths.service, paths.doctor] = [newest.services, newest.doctors];
+  for (const bundle of BUNDLES) paths[bundle] = newest[bundle];
 });
 
 /** A page in a context of its own: each test a visitor of its own, with nothing remembered from another. */

@@ -8,7 +8,7 @@ import { COLOUR_SCHEMES, LOW_VISION_START, type LowVision } from '../../common/l
 import { axeViolations } from './axe';
 import { DESKTOP, PHONE, chromiumPerFile, screenshot, watchRequests } from './chromium';
 import { lowVisionContext } from './low-vision-context';
-import { newestAlias } from './page-kinds';
+import { CONTENT_BUNDLES, newestAliases } from './page-kinds';
 
 const chromium = chromiumPerFile();
 const siteUrl = inject('siteUrl');
@@ -28,28 +28,12 @@ const paths: string[] = [
   '/doctors.html',
   '/sitemap',
 ];
-const BUNDLES = [
-  'services',
-  'doctors',
-  'patients',
-  'news',
-  'article',
-  'gallery',
-  'video',
-  'page',
-  'vacancy',
-  'actions',
-  'qa',
-  'reviews',
-  'equipment',
-  'smi_o_nas',
-  'problem',
-];
 let service = '';
 
 beforeAll(async () => {
-  for (const bundle of BUNDLES) paths.push(await newestAlias(demoUrl, bundle));
-  service = await newestAlias(demoUrl, 'services');
+  const newest = await newestAliases(demoUrl, CONTENT_BUNDLES);
+  paths.push(...CONTENT_BUNDLES.map((bundle) => newest[bundle]));
+  service = newest.services;
 });
 
 const contextWith = async (settings: LowVision, options: { viewport: typeof PHONE }) =>
