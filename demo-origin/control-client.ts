@@ -227,7 +227,7 @@ export function demoControl(baseUrl: string, options: DemoControlOptions = {}): 
       codesPageUrl: `${base}/__demo/schedule/codes`,
       state: () => call<ScheduleState>('GET', '/__demo/schedule'),
       take: (slot) => call<ScheduleBooking>('POST', '/__demo/schedule/take', slot),
-      settings: (change) => call<{ codes: boolean }>('POST', '/__demo/schedule/settings', change),
+      settings: (change) => call<Awaited<ReturnType<DemoScheduleControl['settings']>>>('POST', '/__demo/schedule/settings', change),
       async lastCode(phoneDigits) {
         const { codes } = await call<ScheduleState>('GET', '/__demo/schedule');
         return [...codes].reverse().find((c) => c.phone === phoneDigits)?.code ?? null;

@@ -36,7 +36,7 @@ scheduleControlRoutes.get('/__demo/schedule', () => {
   return json({
     companyId: DEMO_YCLIENTS_COMPANY_ID,
     clinicId: DEMO_RENOVATIO_CLINIC_ID,
-    settings: { codes: s.asksCodes },
+    settings: { codes: s.asksCodes, quirks: { ...s.quirks } },
     bookings: s.bookings.map(bookingJson),
     // The codes in full, phones included: tests type them in as the patient would.
     codes: s.codes.map((c) => ({
@@ -107,12 +107,31 @@ scheduleControlRoutes.post('/__demo/schedule/take', async (c) => {
   return json(bookingJson(addBooking(s, { staffId, serviceIds: [], at, minutes, source: 'demo' }, now)));
 });
 
+const quirksSchema = z
+  .object({
+    moveNeedsUserToken: z.boolean(),
+    refusalWithoutCode: z.boolean(),
+    readOffset: z
+      .string()
+      .regex(/^(Z|[+-]\d{2}:?\d{2})$/)
+      .nullable(),
+    cancelRefused: z.boolean(),
+    servicesKeyedServiceId: z.boolean(),
+    createRefusedOther: z.boolean(),
+    onlineCategoryId: z.number().int().nullable(),
+  })
+  .strict()
+  .partial();
+
 scheduleControlRoutes.post('/__demo/schedule/settings', async (c) => {
   const parsed = z
-    .object({ codes: z.boolean() })
+    .object({ codes: z.boolean().optional(), quirks: quirksSchema.optional() })
     .strict()
     .safeParse(await c.req.json().catch(() => undefined));
-  if (!parsed.success) return json({ error: 'Body must be JSON {"codes": true | false}' }, 400);
-  demoState().schedule.asksCodes = parsed.data.codes;
-  return json({ codes: parsed.data.codes });
+  if (!parsed.success)
+    return json({ error: 'Body must be JSON {"codes"?: true | false, "quirks"?: {…}} (README.md, "Schedule system")' }, 400);
+  const s = demoState().schedule;
+  if (parsed.data.codes !== undefined) s.asksCodes = parsed.data.codes;
+  if (parsed.data.quirks) s.quirks = { ...s.quirks, ...parsed.data.quirks };
+  return json({ codes: s.asksCodes, quirks: { ...s.quirks } });
 });

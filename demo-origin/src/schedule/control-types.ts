@@ -27,13 +27,35 @@ export interface ScheduleCode {
   readonly expiresAt: string;
 }
 
+/**
+ * How the demo answers where real accounts answer otherwise than our first reading of the documentation
+ * (docs/booking.md, "What each call answers"): each switch plays one shape the evidence shows. All off after a reset:
+ * the demo then answers as before.
+ */
+export interface ScheduleQuirks {
+  /** YCLIENTS: `PUT book_record` without `User <token>` in Authorization is refused with 401 (partner + user only). */
+  readonly moveNeedsUserToken: boolean;
+  /** YCLIENTS: a time refused by `book_check`/`book_record` answers 422 with `meta.message` only, no `errors[]`. */
+  readonly refusalWithoutCode: boolean;
+  /** YCLIENTS: the offset read-back datetimes are written in ("+0000", "-0500", "+03:00"); null: "+03:00" as before. */
+  readonly readOffset: string | null;
+  /** YCLIENTS: the company lets no patient cancel this late: `DELETE user/records` is refused. */
+  readonly cancelRefused: boolean;
+  /** Renovatio: `getServices` items carry `service_id`, not `id`. */
+  readonly servicesKeyedServiceId: boolean;
+  /** Renovatio: `createAppointment` answers `code 500` with a description that is not an intersection. */
+  readonly createRefusedOther: boolean;
+  /** Renovatio: the schedule category opened for online booking; cells of other categories carry another `category_id`. */
+  readonly onlineCategoryId: number | null;
+}
+
 /** GET /__demo/schedule. */
 export interface ScheduleState {
   /** YCLIENTS' company id ({cid}). */
   readonly companyId: string;
   /** Renovatio's clinic id. */
   readonly clinicId: number;
-  readonly settings: { readonly codes: boolean };
+  readonly settings: { readonly codes: boolean; readonly quirks: ScheduleQuirks };
   readonly bookings: readonly ScheduleBooking[];
   /** Oldest first. */
   readonly codes: readonly ScheduleCode[];
@@ -49,8 +71,8 @@ export interface DemoScheduleControl {
   state(): Promise<ScheduleState>;
   /** Another patient books `minutes` (30 unless given) from `datetime` with this specialist; 409 when that is not free. */
   take(slot: { staffId: number; datetime: string; minutes?: number }): Promise<ScheduleBooking>;
-  /** Whether the company asks for an SMS code before it books (reset: it does). */
-  settings(change: { codes: boolean }): Promise<{ codes: boolean }>;
+  /** Whether the company asks for an SMS code before it books (reset: it does), and which real shapes it answers in. */
+  settings(change: { codes?: boolean; quirks?: Partial<ScheduleQuirks> }): Promise<{ codes: boolean; quirks: ScheduleQuirks }>;
   /** The code last sent to this phone (digits with the country code), or null. */
   lastCode(phoneDigits: string): Promise<string | null>;
 }

@@ -4,6 +4,7 @@
  * other patients (a deterministic ~30 % of cells, so every run and both faces see the same ones), minus
  * bookings, minus the past. Kept in the instance's DemoState, so each test file's instance has its own.
  */
+import type { ScheduleQuirks } from './control-types';
 import { DAY_END, DAY_START, GRID_MINUTES, instantOf, isSunday, localOf, windowDates, type LocalTime } from './time';
 
 export type BookingSource = 'yclients' | 'renovatio' | 'demo';
@@ -49,7 +50,19 @@ export interface ScheduleState {
   readonly byApiId: Map<string, readonly RecordRef[]>;
   /** Whether the company asks for an SMS code before it books (YCLIENTS' phone confirmation). */
   asksCodes: boolean;
+  /** The real shapes this instance answers in (control-types.ts); all off after a reset. */
+  quirks: ScheduleQuirks;
 }
+
+export const NO_QUIRKS: ScheduleQuirks = {
+  moveNeedsUserToken: false,
+  refusalWithoutCode: false,
+  readOffset: null,
+  cancelRefused: false,
+  servicesKeyedServiceId: false,
+  createRefusedOther: false,
+  onlineCategoryId: null,
+};
 
 /** A code is good for this long after it was sent. */
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -60,7 +73,7 @@ const FIRST_RECORD_ID = 60_000_001;
 const BUSY_PERCENT = 30;
 
 export function createScheduleState(): ScheduleState {
-  return { bookings: [], nextId: FIRST_RECORD_ID, codes: [], byApiId: new Map(), asksCodes: true };
+  return { bookings: [], nextId: FIRST_RECORD_ID, codes: [], byApiId: new Map(), asksCodes: true, quirks: NO_QUIRKS };
 }
 
 export function resetSchedule(s: ScheduleState): void {
@@ -69,6 +82,7 @@ export function resetSchedule(s: ScheduleState): void {
   s.codes.length = 0;
   s.byApiId.clear();
   s.asksCodes = true;
+  s.quirks = NO_QUIRKS;
 }
 
 /** FNV-1a: a stable hash, so that the busy cells are the same on every run and in both faces. */
