@@ -61,7 +61,7 @@ export default defineConfig({
           // With the platform seams' contract cases run against the Workers implementations (test/contracts/).
           include: ['test/worker/**/*.test.{ts,tsx}', 'test/contracts/workers.test.ts'],
           globalSetup: ['test/setup/demo-origin.ts'],
-          setupFiles: ['test/worker/d1-setup.ts'],
+          setupFiles: ['test/worker/d1-setup.ts', 'test/worker/holds-setup.ts'],
           // One workerd for every file, not one started per file (some 5 s each): each file begins with freshStart()
           // (test/worker/helpers.ts), which empties the cache and the isolate's state, as a new runtime would.
           isolate: false,
