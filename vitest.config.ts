@@ -87,7 +87,7 @@ export default defineConfig({
           // The worker tests whose behaviour goes through a platform seam (cache, queues, D1 or Valkey, secrets, the
           // request log): the ones in test/worker/both-targets/. A file elsewhere in test/worker runs on workerd only.
           // And the same contract cases against the Node implementations on Valkey, and test/node/'s tests of what
-          // only Node has (the booking time's hold).
+          // only Node would have (none today: the booking times' holds are on both).
           include: ['test/worker/both-targets/**/*.test.{ts,tsx}', 'test/contracts/node.test.ts', 'test/node/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/node/setup.ts'],
