@@ -61,7 +61,7 @@ export default defineConfig({
           // With the platform seams' contract cases run against the Workers implementations (test/contracts/).
           include: ['test/worker/**/*.test.{ts,tsx}', 'test/contracts/workers.test.ts'],
           globalSetup: ['test/setup/demo-origin.ts'],
-          setupFiles: ['test/worker/d1-setup.ts'],
+          setupFiles: ['test/worker/d1-setup.ts', 'test/worker/holds-setup.ts'],
           // One workerd for every file, not one started per file (some 5 s each): each file begins with freshStart()
           // (test/worker/helpers.ts), which empties the cache and the isolate's state, as a new runtime would.
           isolate: false,
@@ -87,7 +87,7 @@ export default defineConfig({
           // The worker tests whose behaviour goes through a platform seam (cache, queues, D1 or Valkey, secrets, the
           // request log): the ones in test/worker/both-targets/. A file elsewhere in test/worker runs on workerd only.
           // And the same contract cases against the Node implementations on Valkey, and test/node/'s tests of what
-          // only Node has (the booking time's hold).
+          // only Node would have (none today: the booking times' holds are on both).
           include: ['test/worker/both-targets/**/*.test.{ts,tsx}', 'test/contracts/node.test.ts', 'test/node/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/node/setup.ts'],

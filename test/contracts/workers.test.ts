@@ -1,8 +1,8 @@
 /**
  * The platform seams' contracts (cases/) against the Workers implementations, in workerd:
  * the bindings as the Workers platform builds them from wrangler.toml's (KV, D1, the
- * rate limiting binding, the Cache API, static assets, Queues). node.test.ts runs the same cases on Node.
- * Not SlotHolds (cases/slot-holds.ts): Workers has no implementation, as KV cannot lock, and SLOT_HOLDS is absent here.
+ * rate limiting binding, the Cache API, static assets, Queues, the slot holds' Durable Objects).
+ * node.test.ts runs the same cases on Node.
  */
 import { env } from 'cloudflare:workers';
 import { describe } from 'vitest';
@@ -11,6 +11,7 @@ import { fileCacheContract } from './cases/file-cache';
 import { keyValueStoreContract } from './cases/key-value-store';
 import { leadQueueContract } from './cases/lead-queue';
 import { rateLimiterContract } from './cases/rate-limiter';
+import { slotHoldsContract } from './cases/slot-holds';
 import { staticAssetsContract } from './cases/static-assets';
 import { undeliveredLeadsContract } from './cases/undelivered-leads';
 
@@ -27,6 +28,7 @@ describe('key-value store on Workers KV', () => keyValueStoreContract(() => pres
 describe('undelivered leads in D1', () => undeliveredLeadsContract(() => present('UNDELIVERED', bindings.UNDELIVERED)));
 describe('rate limiter on the rate limiting binding', () =>
   rateLimiterContract(() => present('FORM_LIMITER', bindings.FORM_LIMITER), FORM_LIMIT));
+describe('slot holds on Durable Objects', () => slotHoldsContract(() => present('SLOT_HOLDS', bindings.SLOT_HOLDS)));
 describe('file cache in the Cache API', () => fileCacheContract(() => present('FILE_CACHE', bindings.FILE_CACHE)));
 describe('static assets from the assets binding', () => staticAssetsContract(() => present('ASSETS', bindings.ASSETS)));
 describe('lead queue on Cloudflare Queues', () => leadQueueContract(() => present('LEADS', bindings.LEADS)));

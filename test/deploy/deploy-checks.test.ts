@@ -17,6 +17,9 @@ describe('checks before a deploy', () => {
     const check = await checkDeploy(env);
     expect(check.exitCode, check.output).toBe(0);
     expect(check.warnings).toEqual([]);
+    // The booking times' holds (docs/booking.md, "Never two patients in one slot"): wrangler does not inherit
+    // durable_objects into an environment, which must bind the class itself.
+    expect(check.output, 'SLOT_HOLDS bound to the SlotHold Durable Object').toMatch(/env\.SLOT_HOLDS \(SlotHold\)\s+Durable Object/);
     expect(check.workerGzipBytes, 'wrangler reports the gzipped upload').toBeDefined();
     expect(check.workerGzipBytes!).toBeLessThanOrEqual(DEPLOY_BUDGET.workerGzipBytes);
   });

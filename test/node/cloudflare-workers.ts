@@ -42,7 +42,7 @@ const site = await startNodeSite({ ...settings, leadAttempts: TEST_LEAD_MAX_RETR
 
 // Each test starts with no booking time held (booking/hold.ts), as it starts with an empty cache (freshStart): tests
 // walk to the same first free time, and an attempt a test left at the code step would hold it from the next for minutes.
-// Workers has no holds to clear.
+// The worker project clears its Durable Objects' the same way (test/worker/holds-setup.ts).
 beforeEach(async () => {
   const held = await admin.keys(`${prefix}hold:*`);
   if (held.length > 0) await admin.del(...held);

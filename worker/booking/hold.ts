@@ -13,8 +13,9 @@ export interface SlotHold {
 
 /**
  * The appointment's time held for one booking attempt (docs/booking.md, "Never two patients in one slot"), on the
- * platform's SlotHolds. None there (Workers), or Valkey failing: nothing is held and the schedule's own final check
- * guards alone, as it must anyway against the clinic's front desk, so a patient is never turned away for it.
+ * platform's SlotHolds (Valkey on Node, a Durable Object on Workers). None bound, or the store failing: nothing is
+ * held and the schedule's own final check guards alone, as it must anyway against the clinic's front desk, so a
+ * patient is never turned away for it.
  */
 export function slotHold(holds: SlotHolds | undefined, appointment: Appointment, attemptKey: string): SlotHold {
   const slot = `${appointment.staffId}|${appointment.datetime}`;

@@ -56,7 +56,7 @@ export interface Bindings {
   SUPERVISORY_BODIES?: string;
   /** How to complain, paragraphs split by an empty line; unset, a standard text with the phone and address. */
   COMPLAINTS_TEXT?: string;
-  /** Booking times held while the patient types the SMS code (docs/booking.md): Valkey on Node; absent on Workers, where KV cannot lock. */
+  /** Booking times held while the patient types the SMS code (docs/booking.md): Valkey on Node; a Durable Object per time on Workers. */
   SLOT_HOLDS?: SlotHolds;
   /** Online booking (docs/booking.md): yclients or renovatio; unset, the request forms only. */
   BOOKING_PROVIDER?: string;

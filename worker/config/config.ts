@@ -113,7 +113,7 @@ const ConfigSchema = z
       store: raw.UNDELIVERED,
       key: raw.UNDELIVERED_KEY,
     },
-    /** Booking times held while the patient types the code (docs/booking.md): Node only; none on Workers, where the schedule's final check guards alone. */
+    /** Booking times held while the patient types the code (docs/booking.md): Valkey on Node, a Durable Object per time on Workers. */
     slotHolds: raw.SLOT_HOLDS,
     /** Online booking (docs/booking.md): the schedule system's settings; none, the request forms only. */
     booking: bookingOf(raw),

@@ -1,10 +1,11 @@
 /**
  * What the site needs from the platform it runs on, as small interfaces.
  *
- * Each has exactly two implementations (SlotHolds one: Node's, as KV cannot lock), chosen once at start-up:
+ * Each has exactly two implementations, chosen once at start-up:
  * - Cloudflare Workers (worker/platform/workers/): the bindings of wrangler.toml, which
  *   satisfy these interfaces as they are (KV, Queues, the rate limiting binding,
- *   static assets), the Cache API and D1 behind two of them, workerd's HTMLRewriter and `ctx.waitUntil`.
+ *   static assets), the Cache API, D1 and a Durable Object namespace behind three of them, workerd's HTMLRewriter
+ *   and `ctx.waitUntil`.
  * - Node on servers in Russia (worker/platform/node/): Valkey, a BullMQ queue on it
  *   with a local spool for when Valkey is away, a shared limiter, files on disk,
  *   lol-html through WebAssembly, and background work drained on SIGTERM.
@@ -39,9 +40,8 @@ export interface FetchClaims {
 /**
  * A short hold of one booking time while the patient types the SMS code (docs/booking.md, "Never two patients in
  * one slot"), so that two of our own visitors do not race for it. The schedule's final check stays: the clinic's
- * front desk books the same times. Node only (platform/node/slot-holds.ts, `SET … NX PX` in Valkey). Workers has
- * no implementation and the binding is absent there: KV cannot lock, and the final check with the schedule's own
- * refusal (YCLIENTS 433) guards alone.
+ * front desk books the same times. Node: `SET … NX PX` in Valkey (platform/node/slot-holds.ts). Workers, whose KV
+ * cannot lock: a Durable Object per time, keeping its holder in its storage (platform/workers/slot-hold.ts).
  */
 export interface SlotHolds {
   /** True when `slot` is now held by `holder` for `ms`: newly, or already theirs (then held `ms` from now); false while another holds it. */

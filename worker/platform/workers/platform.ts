@@ -1,16 +1,24 @@
 /**
  * The site on Cloudflare Workers: wrangler.toml's bindings satisfy the seams as they are
- * (KV, Queues, the rate limiting binding, static assets), except two that are built here:
- * the undelivered leads on the D1 database (undelivered.ts), and Drupal's files in the
- * Cache API (file-cache.ts) when no FILE_CACHE is bound.
+ * (KV, Queues, the rate limiting binding, static assets), except three that are built here:
+ * the undelivered leads on the D1 database (undelivered.ts), Drupal's files in the
+ * Cache API (file-cache.ts) when no FILE_CACHE is bound, and the booking times' holds
+ * on the SLOT_HOLDS Durable Object namespace (slot-holds.ts).
  */
 import type { Bindings } from '../../config/bindings';
 import type { Platform } from '../platform';
 import { edgeFileCache } from './file-cache';
+import { durableSlotHolds, isSlotHoldNamespace, type SlotHoldNamespace } from './slot-holds';
 import { d1UndeliveredLeads, isD1, type D1Like } from './undelivered';
 
-/** What workerd hands each request: Bindings, with the D1 database where the site wants its undelivered leads. */
-export type WorkersEnv = Omit<Bindings, 'UNDELIVERED'> & { UNDELIVERED?: D1Like | Bindings['UNDELIVERED'] };
+/**
+ * What workerd hands each request: Bindings, with the D1 database where the site wants its undelivered leads and the
+ * Durable Object namespace where it wants its slot holds.
+ */
+export type WorkersEnv = Omit<Bindings, 'UNDELIVERED' | 'SLOT_HOLDS'> & {
+  UNDELIVERED?: D1Like | Bindings['UNDELIVERED'];
+  SLOT_HOLDS?: SlotHoldNamespace | Bindings['SLOT_HOLDS'];
+};
 
 // workerd hands an isolate's requests the same env object: its bindings are built once.
 const built = new WeakMap<object, Bindings>();
@@ -26,6 +34,7 @@ export const workersPlatform: Platform = {
       PLATFORM: 'workers',
       FILE_CACHE: raw.FILE_CACHE ?? edgeFileCache(),
       UNDELIVERED: isD1(raw.UNDELIVERED) ? d1UndeliveredLeads(raw.UNDELIVERED) : raw.UNDELIVERED,
+      SLOT_HOLDS: isSlotHoldNamespace(raw.SLOT_HOLDS) ? durableSlotHolds(raw.SLOT_HOLDS) : raw.SLOT_HOLDS,
     };
     built.set(env, bindings);
     return bindings;

@@ -1,12 +1,11 @@
 /**
- * The Node target's hold of a booking time (docs/booking.md, "Never two patients in one slot"; booking/hold.ts): while
- * one visitor types the SMS code, another of our visitors who chose the same time is told it was taken, and the first
- * still books it. Node only: Workers has no SlotHolds (KV cannot lock), so there the schedule's final check guards
- * alone, as test/worker/both-targets/booking.test.ts shows on both targets.
+ * The hold of a booking time (docs/booking.md, "Never two patients in one slot"; booking/hold.ts), on both targets: a
+ * Durable Object per time on Workers, a Valkey key on Node. While one visitor types the SMS code, another of our
+ * visitors who chose the same time is told it was taken, before any code is sent to them, and the first still books it.
  */
 import { beforeEach, expect, it } from 'vitest';
-import { STAFF, chooseTime, personFields, postForm } from '../worker/booking-walk';
-import { bindings, control, freshStart } from '../worker/helpers';
+import { STAFF, chooseTime, personFields, postForm } from '../booking-walk';
+import { control, freshStart, siteBindings } from '../helpers';
 
 beforeEach(freshStart);
 
@@ -15,7 +14,7 @@ const visitor = (query: URLSearchParams, key: string, name: string, phone: strin
   personFields(query, key, { name, phone, ...extra });
 
 it('gives the code step for one time to one visitor: the second is told it was taken, the first books it', async () => {
-  expect(bindings.SLOT_HOLDS).toBeDefined();
+  expect(siteBindings.SLOT_HOLDS).toBeDefined();
   const a = await chooseTime();
   const b = await chooseTime();
   // The same time, two visitors, two attempts.
@@ -32,7 +31,7 @@ it('gives the code step for one time to one visitor: the second is told it was t
   expect(askedB.html).toContain('Борис Смирнов');
   // B was sent no code: only A's phone has one. The time is A's attempt's, under the staff and the time.
   expect((await control.schedule.state()).codes).toHaveLength(1);
-  const holds = bindings.SLOT_HOLDS!;
+  const holds = siteBindings.SLOT_HOLDS!;
   const slot = `${STAFF}|${a.query.get('date')}T${a.query.get('time')}:00+03:00`;
   expect(await holds.hold(slot, 'someone-else', 1_000)).toBe(false);
 
