@@ -403,6 +403,14 @@ describe('the small things a patient meets', () => {
     expect(made.status).toBe(303);
   });
 
+  it('masks the phone of the request form the page offers when the schedule fails', async () => {
+    const { query, key } = await chooseTime();
+    await demo.faults({ rules: [{ match: '/yclients', status: 503 }] });
+    const failed = await postForm('/booking.html', personFields(query, key, { action: 'code', phone: '89995554432' }));
+    expect(failed.html).toContain('Онлайн-запись сейчас недоступна');
+    expect(failed.html).toMatch(/data-island="PhoneMask"[^>]*>\s*<input[^>]*name="phone"[^>]*value="\+7 \(999\) 555-44-32"/);
+  });
+
   it('makes the phone bar’s «Записаться» on the booking page a link to the step, and leaves the popup to other pages', async () => {
     const bar = (html: string) => /<aside class="mobile-bar"[\s\S]*?<\/aside>/.exec(html)?.[0] ?? '';
     for (const step of ['/booking.html', `/booking.html?service=${SERVICE}&doctor=${STAFF}`]) {
