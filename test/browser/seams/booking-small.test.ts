@@ -152,13 +152,13 @@ describe('the phone bar on the booking page', () => {
       const box = await heading.boundingBox();
       return box !== null && box.y >= 0 && box.y + box.height <= PHONE.height;
     };
-    await expect.poll(inSight, 'the step out of sight first').toBe(false);
+    await expect.poll(inSight, { message: 'the step out of sight first' }).toBe(false);
     const book = page.locator('.mobile-bar').getByRole('link', { name: 'Записаться' });
     await book.click();
     await expect.poll(() => new URL(page.url()).hash).toBe('#booking-step-title');
     expect(new URL(page.url()).pathname).toBe('/booking.html');
     // The page scrolls there smoothly: awaited until the heading stands in sight, under the header.
-    await expect.poll(inSight, 'the step in sight').toBe(true);
+    await expect.poll(inSight, { message: 'the step in sight' }).toBe(true);
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
     if (javaScriptEnabled && !lookOnce) {
       await still(page);
