@@ -27,12 +27,13 @@ interface Kept<T> {
 
 /**
  * Forgetting free times (docs/booking.md, "Caching"). The times keys are per service, and a booking drops a
- * specialist's day for every service and the «any» lists beside: a set of keys no key of theirs can name without
- * the whole services list, and KV's `list()` is eventually consistent (a key written seconds ago may be missing from
- * it) while Valkey's is a SCAN of the whole keyspace. So a booking writes marks instead — the time it happened, under
- * `forgot:<staffId|any>:<date>` for the times and `forgot:<staffId|any>:days` for the bookable days — and every kept
- * times or days answer is read together with its one mark (in parallel: no added wait) and counts as absent when it
- * was asked for no later than the mark. A mark outlives every answer it governs (TIMES_SECONDS), then goes by itself.
+ * specialist's day for every service and the «any» lists beside: which keys those are depends on the whole services
+ * list, and deleting them by `list({prefix})` is no better — KV's listing is eventually consistent (a key written
+ * seconds ago may be missing from it), Valkey's a SCAN of the whole keyspace. So a booking writes marks instead —
+ * the time it happened, under `forgot:<staffId|any>:<date>` for the times and `forgot:<staffId|any>:days` for the
+ * bookable days — and every kept times or days answer is read together with its one mark (in parallel: no added
+ * wait) and counts as absent when it was asked for no later than the mark. A mark outlives every answer it governs
+ * (TIMES_SECONDS), then goes by itself.
  */
 const timesMark = (staffId: string | undefined, date: string) => `forgot:${staffId ?? 'any'}:${date}`;
 const daysMark = (staffId: string | undefined) => `forgot:${staffId ?? 'any'}:days`;
