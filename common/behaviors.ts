@@ -38,6 +38,8 @@ export interface BehaviorProps {
   ConsentBanner: { metrikaId: number };
   /** A booking just made (docs/booking.md): the Metrica goal `goal`, sent only where the counter runs (after consent). */
   MetrikaGoal: { metrikaId: number; goal: string };
+  /** The booking page's phone field, masked as the popups' (docs/booking.md, "The page"). */
+  PhoneMask: Record<string, never>;
 }
 
 export type BehaviorName = keyof BehaviorProps;
@@ -57,4 +59,6 @@ export const BEHAVIOR_TRIGGERS: { readonly [N in BehaviorName]: HydrateWhen } = 
   // Asked on a first visit at once; a visitor who has chosen wakes it from the footer ('demand').
   ConsentBanner: 'idle',
   MetrikaGoal: 'idle',
+  // Loaded when the visitor reaches the field, not with the page: a reading visit needs none of it.
+  PhoneMask: 'interaction',
 };

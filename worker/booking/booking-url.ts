@@ -5,6 +5,8 @@
 export const BOOKING_PATH = '/booking.html';
 export const BOOKING_MANAGE_PATH = '/booking/manage';
 export const BOOKING_ICS_PATH = '/booking/calendar.ics';
+/** The id of every step's heading on the booking page (screens/booking/): where the phone bar's «Записаться» leads there. */
+export const BOOKING_STEP_ANCHOR = 'booking-step-title';
 
 /** What a step's address says: the schedule's ids, a day (YYYY-MM-DD) and a time (HH:MM). `doctor` "any" = «Любой специалист». */
 export interface ChoiceQuery {

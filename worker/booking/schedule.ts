@@ -20,9 +20,23 @@ export const LISTS_STALE_SECONDS = 86_400;
 const MIN_KV_TTL = 60;
 
 interface Kept<T> {
+  /** When the answer was asked for (not when it came): an answer asked before a booking is older than its mark. */
   at: number;
   value: T;
 }
+
+/**
+ * Forgetting free times (docs/booking.md, "Caching"). The times keys are per service, and a booking drops a
+ * specialist's day for every service and the «any» lists beside: which keys those are depends on the whole services
+ * list, and deleting them by `list({prefix})` is no better — KV's listing is eventually consistent (a key written
+ * seconds ago may be missing from it), Valkey's a SCAN of the whole keyspace. So a booking writes marks instead —
+ * the time it happened, under `forgot:<staffId|any>:<date>` for the times and `forgot:<staffId|any>:days` for the
+ * bookable days — and every kept times or days answer is read together with its one mark (in parallel: no added
+ * wait) and counts as absent when it was asked for no later than the mark. A mark outlives every answer it governs
+ * (TIMES_SECONDS), then goes by itself.
+ */
+const timesMark = (staffId: string | undefined, date: string) => `forgot:${staffId ?? 'any'}:${date}`;
+const daysMark = (staffId: string | undefined) => `forgot:${staffId ?? 'any'}:days`;
 
 export interface Schedule {
   readonly system: BookingSystem;
@@ -30,6 +44,11 @@ export interface Schedule {
   staff(serviceId?: string): Promise<BookingStaff[]>;
   dates(query: { serviceId: string; staffId?: string; from: string; to: string }): Promise<string[]>;
   times(query: { serviceId: string; staffId?: string; date: string }): Promise<FreeTime[]>;
+  /**
+   * A booking, a move or a cancel of `staffId` at `datetime` succeeded: from now on this specialist's free times of
+   * that day (every service), the «any specialist» times of that day and the bookable days of both are asked anew.
+   */
+  forgetTimes(slot: { staffId: string; datetime: string }): Promise<void>;
 }
 
 export interface ScheduleOptions {
@@ -44,20 +63,28 @@ export interface ScheduleOptions {
 
 export function createSchedule({ system, store, account, now = Date.now, waitUntil = () => {} }: ScheduleOptions): Schedule {
   const flights = new Map<string, Promise<unknown>>();
+  /** The mark each flying times or days key is forgotten by, so that a forget also ends this request's own answers. */
+  const flightMarks = new Map<string, string>();
+  const fullKey = (key: string) => `booking:${system.name}:${account}:${key}`;
 
-  async function cached<T>(key: string, seconds: number, load: () => Promise<T>, staleSeconds = 0): Promise<T> {
-    const full = `booking:${system.name}:${account}:${key}`;
+  async function cached<T>(key: string, seconds: number, load: () => Promise<T>, staleSeconds = 0, mark?: string): Promise<T> {
+    const full = fullKey(key);
     const flying = flights.get(full);
     if (flying) return flying as Promise<T>;
     const fetchAndKeep = async () => {
+      const asked = now();
       const value = await load();
-      const entry: Kept<T> = { at: now(), value };
+      const entry: Kept<T> = { at: asked, value };
       // A write that fails costs the next request a call, never this one its answer.
       waitUntil(store.put(full, JSON.stringify(entry), { expirationTtl: Math.max(MIN_KV_TTL, seconds + staleSeconds) }).catch(() => {}));
       return value;
     };
     const flight = (async () => {
-      const kept = await store.get<Kept<T>>(full, 'json').catch(() => null);
+      const [found, forgotAt] = await Promise.all([
+        store.get<Kept<T>>(full, 'json').catch(() => null),
+        mark ? store.get<number>(fullKey(mark), 'json').catch(() => null) : null,
+      ]);
+      const kept = found && (typeof forgotAt !== 'number' || found.at > forgotAt) ? found : null;
       const age = kept ? now() - kept.at : Infinity;
       if (kept && age < seconds * 1000) return kept.value;
       if (kept && age < (seconds + staleSeconds) * 1000) {
@@ -67,16 +94,38 @@ export function createSchedule({ system, store, account, now = Date.now, waitUnt
       return fetchAndKeep();
     })();
     flights.set(full, flight);
+    if (mark) flightMarks.set(full, mark);
     // A failure is not this request's answer for good: a later call of the same key asks again.
     flight.catch(() => flights.delete(full));
     return flight;
+  }
+
+  async function forgetTimes({ staffId, datetime }: { staffId: string; datetime: string }): Promise<void> {
+    // The date as the times queries name it: FreeTime.datetime carries the clinic's offset, so its date is the clinic's.
+    const date = datetime.slice(0, 10);
+    const marks = [timesMark(staffId, date), timesMark(undefined, date), daysMark(staffId), daysMark(undefined)];
+    for (const [full, mark] of flightMarks) {
+      if (marks.includes(mark)) {
+        flights.delete(full);
+        flightMarks.delete(full);
+      }
+    }
+    const at = JSON.stringify(now());
+    // Awaited, unlike the answers' writes: the next visitor must not be offered this time, even a moment later. A
+    // write that fails leaves the times a minute at most, as before; it never costs the patient the booking made.
+    await Promise.all(
+      marks.map((mark) => store.put(fullKey(mark), at, { expirationTtl: Math.max(MIN_KV_TTL, TIMES_SECONDS) }).catch(() => {})),
+    );
   }
 
   return {
     system,
     services: (staffId) => cached(`services:${staffId ?? ''}`, LISTS_SECONDS, () => system.services(staffId), LISTS_STALE_SECONDS),
     staff: (serviceId) => cached(`staff:${serviceId ?? ''}`, LISTS_SECONDS, () => system.staff(serviceId), LISTS_STALE_SECONDS),
-    dates: (q) => cached(`dates:${q.serviceId}:${q.staffId ?? 'any'}:${q.from}:${q.to}`, TIMES_SECONDS, () => system.dates(q)),
-    times: (q) => cached(`times:${q.serviceId}:${q.staffId ?? 'any'}:${q.date}`, TIMES_SECONDS, () => system.times(q)),
+    dates: (q) =>
+      cached(`dates:${q.serviceId}:${q.staffId ?? 'any'}:${q.from}:${q.to}`, TIMES_SECONDS, () => system.dates(q), 0, daysMark(q.staffId)),
+    times: (q) =>
+      cached(`times:${q.serviceId}:${q.staffId ?? 'any'}:${q.date}`, TIMES_SECONDS, () => system.times(q), 0, timesMark(q.staffId, q.date)),
+    forgetTimes,
   };
 }

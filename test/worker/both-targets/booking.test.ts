@@ -328,3 +328,99 @@ describe('without a schedule system', () => {
     expect((await page('/doctors/ivanova-elena.html', off)).html).not.toContain('Записаться онлайн');
   });
 });
+
+describe('the small things a patient meets', () => {
+  const noCodes = { BOOKING_SMS_CODE: 'false' };
+  const timeLinks = (html: string) => links(html, /class="booking-time" href="([^"]+)"/g);
+  /** The times a visitor's times step offers for the doctor and day (the shared store's answer, where it has one). */
+  const offered = async (date: string) =>
+    timeLinks((await page(`/booking.html?service=${SERVICE}&doctor=${STAFF}&date=${date}`, noCodes)).html).map((link) =>
+      new URL(link, 'http://x').searchParams.get('time'),
+    );
+  const manageFields = (manage: string) => Object.fromEntries(new URL(manage, 'http://x').searchParams);
+
+  /** A booking made through the site without a code, its day and time seen (and so kept) by the times step before. */
+  async function bookedAfterSeen() {
+    await control.schedule.settings({ codes: false });
+    const { query, key } = await chooseTime();
+    const date = query.get('date')!;
+    const time = query.get('time')!;
+    expect(await offered(date)).toContain(time);
+    const made = await postForm('/booking.html', personFields(query, key, { action: 'book' }), noCodes);
+    expect(made.status).toBe(303);
+    return { date, time, manage: made.location!.replace('&fresh=1', '') };
+  }
+
+  it('no longer offers the next visitor a time the site has just booked, and offers it again once cancelled', async () => {
+    const { date, time, manage } = await bookedAfterSeen();
+    // At once: the kept free times of that day are less than a minute old, and are not answered any more.
+    expect(await offered(date)).not.toContain(time);
+    const cancelled = await postForm('/booking/manage', { ...manageFields(manage), action: 'cancel' }, noCodes);
+    expect(cancelled.status).toBe(303);
+    expect(await offered(date)).toContain(time);
+  });
+
+  it('offers a moved booking’s old time again at once, and not its new one', async () => {
+    const { date, time, manage } = await bookedAfterSeen();
+    const calendar = await page(`/booking.html?service=${SERVICE}&doctor=${STAFF}`, noCodes);
+    const lastDay = new URL(links(calendar.html, /class="booking-calendar__day" href="([^"]+)"/g).at(-1)!, 'http://x').searchParams.get(
+      'date',
+    )!;
+    expect(lastDay).not.toBe(date);
+    const [newTime] = await offered(lastDay);
+    expect(newTime).toBeDefined();
+    const moved = await postForm(
+      '/booking/manage',
+      { ...manageFields(manage), action: 'move', datetime: `${lastDay}T${newTime}:00+03:00` },
+      noCodes,
+    );
+    expect(moved.status).toBe(303);
+    expect(await offered(date)).toContain(time);
+    expect(await offered(lastDay)).not.toContain(newTime);
+  });
+
+  it('leads a cancelled booking’s page back into the booking at the same service and specialist', async () => {
+    const { manage } = await bookedAfterSeen();
+    expect((await page(manage, noCodes)).html).not.toContain('Записаться снова');
+    const cancelled = await postForm('/booking/manage', { ...manageFields(manage), action: 'cancel' }, noCodes);
+    const again = `href="/booking.html?service=${SERVICE}&amp;doctor=${STAFF}"`;
+    for (const path of [cancelled.location!, manage]) {
+      const shown = await page(path, noCodes);
+      expect(shown.html, path).toContain('Запись отменена');
+      expect(shown.html, path).toMatch(new RegExp(`<a class="button"[^>]*${again.replaceAll('?', '\\?')}[^>]*>.*?Записаться снова`));
+    }
+  });
+
+  it('masks the booking form’s phone only where the form is, and books whatever spelling arrives without a script', async () => {
+    await control.schedule.settings({ codes: false });
+    for (const step of ['/booking.html', `/booking.html?service=${SERVICE}&doctor=${STAFF}`]) {
+      expect((await page(step, noCodes)).html, step).not.toContain('data-island="PhoneMask"');
+    }
+    const { query, key, html } = await chooseTime();
+    expect(html).toMatch(/data-island="PhoneMask"[^>]*data-hydrate="interaction"|data-hydrate="interaction"[^>]*data-island="PhoneMask"/);
+    expect(html).toMatch(/data-island="PhoneMask"[^>]*>\s*<input[^>]*name="phone"/);
+    const made = await postForm('/booking.html', personFields(query, key, { action: 'book', phone: '8 999 555-44-31' }), noCodes);
+    expect(made.status).toBe(303);
+  });
+
+  it('masks the phone of the request form the page offers when the schedule fails', async () => {
+    const { query, key } = await chooseTime();
+    await demo.faults({ rules: [{ match: '/yclients', status: 503 }] });
+    const failed = await postForm('/booking.html', personFields(query, key, { action: 'code', phone: '89995554432' }));
+    expect(failed.html).toContain('Онлайн-запись сейчас недоступна');
+    expect(failed.html).toMatch(/data-island="PhoneMask"[^>]*>\s*<input[^>]*name="phone"[^>]*value="\+7 \(999\) 555-44-32"/);
+  });
+
+  it('makes the phone bar’s «Записаться» on the booking page a link to the step, and leaves the popup to other pages', async () => {
+    const bar = (html: string) => /<aside class="mobile-bar"[\s\S]*?<\/aside>/.exec(html)?.[0] ?? '';
+    for (const step of ['/booking.html', `/booking.html?service=${SERVICE}&doctor=${STAFF}`]) {
+      const shown = await page(step);
+      expect(bar(shown.html), step).toMatch(/<a class="button mobile-bar__book" href="#booking-step-title">/);
+      expect(bar(shown.html), step).not.toContain('data-popup');
+      expect(shown.html, step).toContain('id="booking-step-title"');
+    }
+    const doctor = bar((await page('/doctors/ivanova-elena.html')).html);
+    expect(doctor).toContain('data-popup="consultation"');
+    expect(doctor).not.toContain('#booking-step-title');
+  });
+});

@@ -55,7 +55,7 @@ export function BareLayout({ layout, nonce, children }: { layout: LayoutData; no
         <LegalLine legal={site.legal} />
         <Copyright name={site.name} analytics={site.metrikaId !== undefined} />
       </footer>
-      <MobileBar phone={site.phone} />
+      <MobileBar phone={site.phone} path={layout.path} />
       <Island component={Popup} props={{ phone: site.phone, initial: null, metrikaId: site.metrikaId }} />
       <NavigationFeel nonce={nonce} />
     </>

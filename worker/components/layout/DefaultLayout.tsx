@@ -75,7 +75,7 @@ export function DefaultLayout({ layout, searchKeywords = '', popup, preFooter, n
       <PreFooter lists={preFooter} />
       <CareBanner phone={site.phone} />
       <Footer layout={layout} />
-      <MobileBar phone={site.phone} />
+      <MobileBar phone={site.phone} path={layout.path} />
       <Island
         component={Popup}
         props={{ phone: site.phone, initial: popup ?? null, metrikaId: site.metrikaId }}

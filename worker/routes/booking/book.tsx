@@ -79,6 +79,8 @@ export async function bookOrAsk(c: C, attempt: Attempt): Promise<Response> {
     await hold.take();
     const ref = await system.create({ appointment, patient, code: codes ? code : undefined, key });
     await rememberBooking(store, key, ref);
+    // docs/booking.md, "Caching": the next visitor is not offered this time from the kept answers.
+    await schedule.forgetTimes(appointment);
     await hold.release();
     return privatePage(c.redirect(`${manageUrl(ref)}&fresh=1`, 303), { store: false });
   } catch (error) {

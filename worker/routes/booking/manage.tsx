@@ -69,11 +69,16 @@ bookingManage.get(BOOKING_MANAGE_PATH, framed(), async (c) => {
       view.canMove && !view.deleted && serviceId && record.staffId
         ? bookingUrl({ service: serviceId, doctor: staffLinkOf(record.staffId, catalog), move: ref.id, hash: ref.hash })
         : undefined;
+    // docs/booking.md, "The page": a cancelled booking leads back into the booking at its service and specialist.
+    const againUrl = view.deleted
+      ? bookingUrl({ service: serviceId, doctor: record.staffId ? staffLinkOf(record.staffId, catalog) : undefined })
+      : undefined;
     const response = await c.render(
       <BookedScreen
         view={view}
         address={c.var.config.site.legal?.address}
         moveUrl={moveUrl}
+        againUrl={againUrl}
         icsUrl={icsUrl(ref)}
         metrikaId={c.var.config.metrikaId}
       />,
@@ -99,16 +104,27 @@ bookingManage.post(BOOKING_MANAGE_PATH, ownPostsOnly, async (c) => {
   const form = await formOf(c);
   const ref = refOf(field(form, 'id'), field(form, 'hash'));
   if (!ref) return notFound(c);
-  const { system } = c.var.booking.schedule;
+  const { schedule } = c.var.booking;
+  const { system } = schedule;
   const action = field(form, 'action');
+  // docs/booking.md, "Caching": the day a booking leaves (and the day it moves to) is asked anew. Its staff and time
+  // are the schedule's answer; one that cannot be read forgets nothing (the times then live out their minute).
+  const forget = async (record: BookingRecord | undefined, datetime = record?.datetime) => {
+    if (record?.staffId && datetime) await schedule.forgetTimes({ staffId: record.staffId, datetime });
+  };
+  const readOrNothing = () => system.read(ref).catch(() => undefined);
   try {
     if (action === 'cancel') {
-      await system.cancel(ref);
+      // Read beside the cancel, not before it: a read after it still names the staff and the time.
+      const [record] = await Promise.all([readOrNothing(), system.cancel(ref)]);
+      await forget(record);
       return privatePage(c.redirect(`${manageUrl(ref)}&notice=cancelled`, 303), { store: false });
     }
     const datetime = field(form, 'datetime');
     if (action === 'move' && system.capabilities.move && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(datetime)) {
+      const record = await readOrNothing();
       await system.move(ref, datetime);
+      await Promise.all([forget(record), forget(record, datetime)]);
       return privatePage(c.redirect(`${manageUrl(ref)}&notice=moved`, 303), { store: false });
     }
     return c.text('Неизвестное действие', 400);

@@ -1,14 +1,15 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
+import { bookingMadeBy } from '../../booking/attempts';
 import { BookingError } from '../../booking/booking-system';
-import { BOOKING_PATH } from '../../booking/booking-url';
+import { BOOKING_PATH, manageUrl } from '../../booking/booking-url';
 import type { BookingCatalog } from '../../booking/catalog';
 import { postedPerson } from '../../booking/person';
 import { calendarOf, clinicToday, cleanQuery, loadCatalog, prefetchChoice, resolveChoice, timesOf } from '../../loaders/booking-choice';
 import { framed } from '../../middleware/page-renderer';
 import type { BookingView, Choice } from '../../screens/booking/booking-view';
 import { formOf } from '../editors/form';
-import { ownPostsOnly } from '../editors/private-page';
+import { ownPostsOnly, privatePage } from '../editors/private-page';
 import { renderError } from '../error';
 import { bookOrAsk } from './book';
 import { bookingPage, emptyPerson, personForm, takenPage, unavailablePage, type C } from './booking-page';
@@ -83,6 +84,11 @@ bookingSteps.post(BOOKING_PATH, framed(), ownPostsOnly, async (c) => {
   let choice: Choice = { query };
   try {
     if (action === 'request') return await sendRequest(c, choice, person, key);
+    // The same form sent again once its booking is made (a double submit, a reload): that booking, before the choice is
+    // checked again — the time is no longer free, being this very booking, whose free times were forgotten at once
+    // (docs/booking.md, "Never two patients in one slot", "Caching").
+    const made = await bookingMadeBy(c.var.config.kv, key);
+    if (made) return privatePage(c.redirect(`${manageUrl(made)}&fresh=1`, 303), { store: false });
     const catalog = await loadCatalog(c.var.booking.schedule, c.var.drupal, c.var.booking.settings.idField);
     choice = await resolveChoice(c.var.booking.schedule, catalog, query, today);
     // The time is no longer among the free ones: taken, as if the schedule had refused it.

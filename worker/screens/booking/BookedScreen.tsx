@@ -1,4 +1,4 @@
-import { CalendarPlus, CalendarX, CalendarClock } from 'lucide-react';
+import { CalendarCheck, CalendarPlus, CalendarX, CalendarClock } from 'lucide-react';
 import { Behavior } from '../../components/Behavior';
 import { formatDay } from '../../components/format';
 import { ButtonContent, ButtonLink, buttonClass } from '../../components/ui/Button';
@@ -18,12 +18,15 @@ export function BookedScreen({
   view,
   address,
   moveUrl,
+  againUrl,
   icsUrl,
   metrikaId,
 }: {
   view: BookedView;
   address?: string;
   moveUrl?: string;
+  /** A cancelled booking's way back into the booking, at the same service and specialist. */
+  againUrl?: string;
   icsUrl: string;
   /** The counter the booking's goal goes to, on the confirmation only. */
   metrikaId?: number;
@@ -82,6 +85,13 @@ export function BookedScreen({
           </div>
         )}
       </dl>
+      {deleted && againUrl && (
+        <div className="booking-actions">
+          <ButtonLink href={againUrl} icon={CalendarCheck}>
+            Записаться снова
+          </ButtonLink>
+        </div>
+      )}
       {!deleted && (
         <div className="booking-actions">
           <ButtonLink href={icsUrl} icon={CalendarPlus} variant="outline">

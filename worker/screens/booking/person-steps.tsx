@@ -1,6 +1,7 @@
 import { CalendarCheck } from 'lucide-react';
 import { NO_KEY_RECORDING } from '../../../common/consent';
 import { CONSENT, HONEYPOT } from '../../../common/forms/definition';
+import { Behavior } from '../../components/Behavior';
 import { formatDay } from '../../components/format';
 import { ButtonContent, buttonClass } from '../../components/ui/Button';
 import { BOOKING_MANAGE_PATH, BOOKING_PATH } from '../../booking/booking-url';
@@ -74,18 +75,21 @@ export function PersonFields({ form, withComment = true }: { form: PersonForm; w
       </Field>
       <Field name="phone" label="Телефон" form={form} required>
         {(props) => (
-          <input
-            {...props}
-            className={`form-field__input ${NO_KEY_RECORDING}`}
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="+7 (___) ___-__-__"
-            maxLength={40}
-            required
-            defaultValue={values.phone}
-          />
+          // Masked as the popups' once the visitor reaches the field; plain without JavaScript (docs/booking.md, "The page").
+          <Behavior name="PhoneMask" props={{}}>
+            <input
+              {...props}
+              className={`form-field__input ${NO_KEY_RECORDING}`}
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="+7 (___) ___-__-__"
+              maxLength={40}
+              required
+              defaultValue={values.phone}
+            />
+          </Behavior>
         )}
       </Field>
       <Field name="email" label="Эл. почта (необязательно)" form={form}>
