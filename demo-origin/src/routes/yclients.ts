@@ -32,7 +32,7 @@ import {
   type RecordRef,
   type ScheduleBooking,
 } from '../schedule/state';
-import { hhmm, isoOf, isSunday, parseDatetime, validDate, windowDates } from '../schedule/time';
+import { hhmm, isoInOffset, isoOf, isSunday, parseDatetime, validDate, windowDates } from '../schedule/time';
 
 const P = '/yclients/api/v1';
 type Ctx = Context<AppEnv>;
@@ -42,6 +42,8 @@ export const yclientsRoutes = new Hono<AppEnv>();
 const ok = (data: Json, status = 200, meta: Json = []): Response => json({ success: true, data, meta }, status);
 const fail = (status: number, message: string, code: number | null = null): Response => json(errorBody(message, code), status);
 const schedule = () => demoState().schedule;
+const quirks = () => schedule().quirks;
+const readOffset = () => quirks().readOffset;
 
 // Every call needs the partner token (its value is not checked: any demo token will do).
 const auth: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -160,7 +162,7 @@ yclientsRoutes.get(`${P}/book_times/:cid/:staff/:date`, (c) => {
       time: hhmm(start),
       seance_length: minutes * 60,
       sum_length: minutes * 60,
-      datetime: isoOf({ date, minutes: start }),
+      datetime: readOffset() === null ? isoOf({ date, minutes: start }) : isoInOffset({ date, minutes: start }, readOffset()!),
       staff_id: staffId,
     })),
   );
@@ -175,10 +177,15 @@ yclientsRoutes.post(`${P}/book_code/:cid`, async (c) => {
   return ok(null, 201, { message: 'Created' });
 });
 
-/** Resolved appointments, or YCLIENTS' 422 refusal. */
+/**
+ * Resolved appointments, or YCLIENTS' 422 refusal: with its code, or (the `refusalWithoutCode` quirk) as the
+ * Blueprint's own example of `book_check` writes it, `meta.message` alone.
+ */
 function appointmentsOf(body: Record<string, unknown> | null, now: number): ResolvedAppointment[] | Response {
   const resolved = resolveAppointments(schedule(), body?.appointments, now);
-  return Array.isArray(resolved) ? resolved : fail(422, resolved.message, resolved.code);
+  if (Array.isArray(resolved)) return resolved;
+  if (quirks().refusalWithoutCode) return json({ success: false, data: null, meta: { message: resolved.message } }, 422);
+  return fail(422, resolved.message, resolved.code);
 }
 
 yclientsRoutes.post(`${P}/book_check/:cid`, async (c) => {
@@ -229,12 +236,16 @@ yclientsRoutes.get(`${P}/book_record/:cid/:id/:hash`, (c) => {
   const wrong = otherCompany(c);
   if (wrong) return wrong;
   const b = bookingOf(c.req.param('id'), c.req.param('hash'));
-  return b ? ok(recordJson(b)) : fail(404, 'Запись не найдена');
+  return b ? ok(recordJson(b, readOffset())) : fail(404, 'Запись не найдена');
 });
 
 yclientsRoutes.put(`${P}/book_record/:cid/:id`, async (c) => {
   const wrong = otherCompany(c);
   if (wrong) return wrong;
+  // Documented for "partner + user": without the user's token a real account refuses the move.
+  if (quirks().moveNeedsUserToken && !/,\s*User\s+\S/.test(c.req.header('Authorization') ?? '')) {
+    return json({ success: false, data: null, meta: { message: 'Необходима авторизация пользователя' } }, 401);
+  }
   const b = bookingOf(c.req.param('id'));
   if (!b || b.deleted) return fail(404, 'Запись не найдена');
   const body = await bodyOf(c);
@@ -246,13 +257,15 @@ yclientsRoutes.put(`${P}/book_record/:cid/:id`, async (c) => {
   b.date = at.date;
   b.start = at.minutes;
   if (typeof body?.comment === 'string') b.comment = body.comment;
-  return ok(recordJson(b));
+  return ok(recordJson(b, readOffset()));
 });
 
 // The hash alone authorises a cancellation: the patient's manage link carries it.
 yclientsRoutes.delete(`${P}/user/records/:id/:hash`, (c) => {
   const b = bookingOf(c.req.param('id'), c.req.param('hash'));
   if (!b) return fail(404, 'Запись не найдена');
+  // The company lets no patient cancel this late (its allow_delete_record and delay): refused with a message only.
+  if (quirks().cancelRefused) return json({ success: false, data: null, meta: { message: 'Запись нельзя отменить' } }, 403);
   b.deleted = true;
   return ok(null);
 });

@@ -37,7 +37,10 @@ export interface ScheduleQuirks {
   readonly moveNeedsUserToken: boolean;
   /** YCLIENTS: a time refused by `book_check`/`book_record` answers 422 with `meta.message` only, no `errors[]`. */
   readonly refusalWithoutCode: boolean;
-  /** YCLIENTS: the offset read-back datetimes are written in ("+0000", "-0500", "+03:00"); null: "+03:00" as before. */
+  /**
+   * YCLIENTS: the offset read-back datetimes (`GET`/`PUT book_record`) and `book_times`' datetimes are written in
+   * ("+0000", "-0500", "+03:00", "Z"): the same instants on another clock; null: "+03:00" as before.
+   */
   readonly readOffset: string | null;
   /** YCLIENTS: the company lets no patient cancel this late: `DELETE user/records` is refused. */
   readonly cancelRefused: boolean;

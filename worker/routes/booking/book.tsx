@@ -1,11 +1,12 @@
 import { allowCode, bookingMadeBy, rememberBooking } from '../../booking/attempts';
-import { BookingError, type Appointment } from '../../booking/booking-system';
+import { BookingError, type Appointment, type BookingRef } from '../../booking/booking-system';
 import { manageUrl } from '../../booking/booking-url';
 import { slotHold } from '../../booking/hold';
 import { patientOf, personErrors, type PostedPerson } from '../../booking/person';
 import { clientIp } from '../../middleware/client-ip';
 import type { Choice } from '../../screens/booking/booking-view';
 import { privatePage } from '../editors/private-page';
+import { renderError } from '../error';
 import { bookingPage, personForm, takenPage, type C } from './booking-page';
 
 export interface Attempt {
@@ -54,12 +55,14 @@ export async function bookOrAsk(c: C, attempt: Attempt): Promise<Response> {
   if (Object.keys(errors).length > 0) return personStep(errors);
 
   const made = await bookingMadeBy(store, key);
-  if (made) return privatePage(c.redirect(`${manageUrl(made)}&fresh=1`, 303), { store: false });
+  if (made) return privatePage(c.redirect(`${manageUrl(made)}&${choice.moving ? 'notice=moved' : 'fresh=1'}`, 303), { store: false });
 
   const appointment = appointmentOf(choice);
   const patient = patientOf(person);
   const hold = slotHold(c.var.config.slotHolds, appointment, key);
   try {
+    // A move by booking anew: the old booking must still be there, and the link's, before anything is sent or booked.
+    if (choice.moving) await stillBooked(c, choice.moving);
     // Held before the code is sent: another of our visitors is told «taken» now, not after typing a code.
     if (action === 'code') await hold.take();
     await system.check(appointment);
@@ -80,12 +83,19 @@ export async function bookOrAsk(c: C, attempt: Attempt): Promise<Response> {
     const ref = await system.create({ appointment, patient, code: codes ? code : undefined, key });
     await rememberBooking(store, key, ref);
     await hold.release();
+    if (choice.moving) return await cancelMoved(c, choice.moving, ref);
     return privatePage(c.redirect(`${manageUrl(ref)}&fresh=1`, 303), { store: false });
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
     switch (error.kind) {
       case 'taken':
         return takenPage(c, choice, person, key, attempt.today);
+      case 'own-visit':
+        return takenPage(c, choice, person, key, attempt.today, 'own-visit');
+      case 'not-found':
+        // The booking being moved is gone (or the link is not its): nothing was booked.
+        if (choice.moving) return privatePage(await renderError(c, 404), { store: false });
+        throw error;
       case 'wrong-code':
         return codeStep({ code: 'Неверный код. Проверьте СМС или запросите код ещё раз.' });
       case 'bad-phone':
@@ -99,3 +109,34 @@ export async function bookOrAsk(c: C, attempt: Attempt): Promise<Response> {
     }
   }
 }
+
+/** The booking a move starts from is there and not cancelled; else BookingError('not-found'). */
+async function stillBooked(c: C, old: BookingRef): Promise<void> {
+  const record = await c.var.booking!.schedule.system.read(old);
+  if (record.deleted) throw new BookingError('not-found', 'the booking being moved is cancelled');
+}
+
+/**
+ * The second half of a move by booking anew (docs/booking.md, "Moving a booking"): the new booking exists, so the old
+ * one is cancelled. Should that fail, the new one is cancelled instead and the old one stands; should even that fail,
+ * the patient has both and is told so, with the phone, and the log says which two (ids only, never a hash or a name).
+ */
+async function cancelMoved(c: C, old: BookingRef, made: BookingRef): Promise<Response> {
+  const { system } = c.var.booking!.schedule;
+  const go = (ref: BookingRef, notice: string) => privatePage(c.redirect(`${manageUrl(ref)}&notice=${notice}`, 303), { store: false });
+  try {
+    await system.cancel(old);
+    return go(made, 'moved');
+  } catch (error) {
+    console.warn(`Онлайн-запись: при переносе прежняя запись ${old.id} не отменена (${describe(error)}); отменяем новую ${made.id}`);
+  }
+  try {
+    await system.cancel(made);
+    return go(old, 'move-failed');
+  } catch (error) {
+    console.error(`Онлайн-запись: перенос не завершён, у пациента две записи: ${old.id} и ${made.id} (${describe(error)})`);
+    return go(made, 'move-double');
+  }
+}
+
+const describe = (error: unknown) => (error instanceof BookingError ? error.message : error instanceof Error ? error.name : 'unknown');
