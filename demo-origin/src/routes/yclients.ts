@@ -2,7 +2,9 @@
  * The schedule's YCLIENTS face (README.md, "Schedule system"): the online-booking calls (`book_*`) under
  * /yclients/api/v1, in YCLIENTS' shapes — `{success, data, meta}`, durations in seconds, datetimes with
  * the +03:00 offset, errors as 4xx with `meta.errors[].code`. Mounted after the fault middleware, so
- * fault rules matching "/yclients" make it slow, down or malformed like any other call.
+ * fault rules matching "/yclients" make it slow, down or malformed like any other call. The schedule's quirks
+ * (`ScheduleQuirks`) make it answer as some real accounts do: a move refused without a user token, a refusal without a
+ * code, datetimes in another offset, a cancel refused.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
@@ -214,16 +216,34 @@ yclientsRoutes.post(`${P}/book_record/:cid`, async (c) => {
   if (s.asksCodes && !codeMatches(s, phone, typeof body.code === 'string' || typeof body.code === 'number' ? String(body.code) : '', now)) {
     return fail(422, 'Неверный код подтверждения', 432);
   }
+  const own = quirks().ownVisitRefused ? ownVisitClash(phone, body.appointments) : null;
+  if (own) return fail(422, own, 437);
   const resolved = appointmentsOf(body, now);
   if (resolved instanceof Response) return resolved;
   const comment = typeof body.comment === 'string' ? body.comment : '';
   const refs = resolved.map((a): RecordRef => {
-    const b = addBooking(s, { ...a, source: 'yclients', apiId, comment }, now);
+    const b = addBooking(s, { ...a, source: 'yclients', apiId, phone, comment }, now);
     return { appointmentId: a.appointmentId, recordId: b.id, hash: b.hash };
   });
   if (apiId !== null) s.byApiId.set(apiId, refs);
   return ok(refsJson(refs), 201);
 });
+
+/** The `ownVisitRefused` quirk: the message of 437 when an appointment overlaps a live booking of this phone. */
+function ownVisitClash(phone: string, appointments: unknown): string | null {
+  if (!Array.isArray(appointments)) return null;
+  for (const item of appointments) {
+    const at = isRecord(item) ? parseDatetime(item.datetime) : null;
+    const ids = isRecord(item) && Array.isArray(item.services) ? idList(item.services.map(String)) : null;
+    if (!at || !ids) continue;
+    const minutes = lengthOf(ids);
+    const clash = schedule().bookings.some(
+      (b) => !b.deleted && b.phone === phone && b.date === at.date && b.start < at.minutes + minutes && at.minutes < b.start + b.minutes,
+    );
+    if (clash) return 'Пересечение с другими записями клиента';
+  }
+  return null;
+}
 
 /** The booking with this id (and this hash, when one is given); deleted ones too. */
 function bookingOf(rawId: string, hash?: string): ScheduleBooking | undefined {

@@ -42,8 +42,13 @@ export interface ScheduleQuirks {
    * ("+0000", "-0500", "+03:00", "Z"): the same instants on another clock; null: "+03:00" as before.
    */
   readonly readOffset: string | null;
-  /** YCLIENTS: the company lets no patient cancel this late: `DELETE user/records` is refused. */
+  /** YCLIENTS: the company lets no patient cancel this late: `DELETE user/records` is refused (403, `meta.message` only). */
   readonly cancelRefused: boolean;
+  /**
+   * YCLIENTS: `book_record` refuses with 437 a time that overlaps a live booking made with the same phone (the patient's
+   * own other visit), before it looks whether the time is free.
+   */
+  readonly ownVisitRefused: boolean;
   /** Renovatio: `getServices` items carry `service_id`, not `id`. */
   readonly servicesKeyedServiceId: boolean;
   /** Renovatio: `createAppointment` answers `code 500` with a description that is not an intersection. */
