@@ -516,6 +516,15 @@ describe('where patients meet it', () => {
   });
 });
 
+describe('the clinic’s time zone', () => {
+  it('names a BOOKING_TIMEZONE the runtime does not know on the configuration error page', async () => {
+    const { status, html } = await page('/booking.html', { BOOKING_TIMEZONE: 'Mars/Olympus' });
+    expect(status).toBe(500);
+    expect(html).toContain('<code>BOOKING_TIMEZONE</code>');
+    expect(html).toContain('IANA');
+  });
+});
+
 describe('without a schedule system', () => {
   it('is the site as before: no booking page and no online button', async () => {
     const off = { BOOKING_PROVIDER: '' };
