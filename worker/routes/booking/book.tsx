@@ -35,7 +35,8 @@ const appointmentOf = (choice: Choice): Appointment => {
  * where the platform can (booking/hold.ts) and checked again with the schedule, the SMS code sent where the system
  * asks for one, then held again and booked under the attempt's key, so that the same form sent twice books once.
  * A refusal (another visitor's hold included) answers the same step with everything typed kept; a schedule that
- * fails throws BookingError('unavailable') to the route, which offers the request form.
+ * fails throws BookingError('unavailable') to the route, which offers the request form. A move where the system has no
+ * move in place comes this way too: the new time is booked, and only then the old booking cancelled (cancelMoved).
  */
 export async function bookOrAsk(c: C, attempt: Attempt): Promise<Response> {
   const { schedule, settings } = c.var.booking!;
@@ -55,7 +56,8 @@ export async function bookOrAsk(c: C, attempt: Attempt): Promise<Response> {
   if (Object.keys(errors).length > 0) return personStep(errors);
 
   const made = await bookingMadeBy(store, key);
-  if (made) return privatePage(c.redirect(`${manageUrl(made)}&${choice.moving ? 'notice=moved' : 'fresh=1'}`, 303), { store: false });
+  // A move sent again shows its booking as it now is (moved, or the old one that stands).
+  if (made) return privatePage(c.redirect(choice.moving ? manageUrl(made) : `${manageUrl(made)}&fresh=1`, 303), { store: false });
 
   const appointment = appointmentOf(choice);
   const patient = patientOf(person);
@@ -83,7 +85,7 @@ export async function bookOrAsk(c: C, attempt: Attempt): Promise<Response> {
     const ref = await system.create({ appointment, patient, code: codes ? code : undefined, key });
     await rememberBooking(store, key, ref);
     await hold.release();
-    if (choice.moving) return await cancelMoved(c, choice.moving, ref);
+    if (choice.moving) return await cancelMoved(c, choice.moving, ref, key);
     return privatePage(c.redirect(`${manageUrl(ref)}&fresh=1`, 303), { store: false });
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
@@ -121,7 +123,7 @@ async function stillBooked(c: C, old: BookingRef): Promise<void> {
  * one is cancelled. Should that fail, the new one is cancelled instead and the old one stands; should even that fail,
  * the patient has both and is told so, with the phone, and the log says which two (ids only, never a hash or a name).
  */
-async function cancelMoved(c: C, old: BookingRef, made: BookingRef): Promise<Response> {
+async function cancelMoved(c: C, old: BookingRef, made: BookingRef, key: string): Promise<Response> {
   const { system } = c.var.booking!.schedule;
   const go = (ref: BookingRef, notice: string) => privatePage(c.redirect(`${manageUrl(ref)}&notice=${notice}`, 303), { store: false });
   try {
@@ -132,6 +134,8 @@ async function cancelMoved(c: C, old: BookingRef, made: BookingRef): Promise<Res
   }
   try {
     await system.cancel(made);
+    // The form sent again leads to the booking that stands.
+    await rememberBooking(c.var.config.kv, key, old);
     return go(old, 'move-failed');
   } catch (error) {
     console.error(`Онлайн-запись: перенос не завершён, у пациента две записи: ${old.id} и ${made.id} (${describe(error)})`);
