@@ -73,7 +73,10 @@ export interface BookingRecord extends BookingRef {
  * is `unavailable`: the page then offers the request form with the patient's choice, never an error page.
  */
 export type BookingFailureKind =
-  /** The time was taken meanwhile, or no specialist is free then (YCLIENTS 433, 436; Renovatio's intersection). */
+  /**
+   * The time was taken meanwhile, or no specialist is free then (YCLIENTS 433, 436, and a 422 of `book_check` or
+   * `book_record` without a code we know; Renovatio's intersection).
+   */
   | 'taken'
   /** The SMS code is wrong (YCLIENTS 432). */
   | 'wrong-code'
@@ -83,8 +86,12 @@ export type BookingFailureKind =
   | 'refused'
   /** The name is missing (435). */
   | 'no-name'
-  /** The service is no longer booked online, or the appointments overlap (437, 438). */
+  /** The patient already has another visit at that time (YCLIENTS 437): they choose another time. */
+  | 'own-visit'
+  /** The service is no longer booked online (438). */
   | 'service-gone'
+  /** The system will not cancel this booking online (too late by the company's settings, or not allowed at all). */
+  | 'cancel-refused'
   /** The booking of a manage link is not there, or the hash is not its. */
   | 'not-found'
   | 'unavailable';
@@ -106,7 +113,10 @@ export interface BookingCapabilities {
   readonly codes: boolean;
   /** It tells a booking back by id and hash (YCLIENTS); otherwise the manage page shows what its link says. */
   readonly read: boolean;
-  /** It moves a booking to another time in place (YCLIENTS); otherwise moving is cancelling and booking anew. */
+  /**
+   * It moves a booking to another time in place (YCLIENTS with a user token); otherwise the site moves by booking the
+   * new time first and cancelling the old one once the new one exists (docs/booking.md, "Moving a booking").
+   */
   readonly move: boolean;
 }
 

@@ -13,6 +13,7 @@ export function bookingSystemFor(settings: BookingSettings, timeoutMs: number): 
         partnerToken: settings.partnerToken,
         userToken: settings.userToken,
         codes: settings.codes,
+        timeZone: settings.timeZone,
         timeoutMs,
       });
     case 'renovatio':

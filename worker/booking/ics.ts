@@ -1,3 +1,6 @@
+import { BookingError } from './booking-system';
+import { instantOf } from './clinic-time';
+
 /**
  * «Добавить в календарь»: the booking as an iCalendar event (RFC 5545), which phones and mail clients open
  * as a calendar entry. Times in UTC; text escaped and lines folded as the format asks.
@@ -41,7 +44,9 @@ function fold(line: string): string {
 }
 
 export function icsOf(event: CalendarEvent, now = Date.now()): string {
-  const start = Date.parse(event.start);
+  // The instant, whatever offset the system wrote ("+0000" included, which Date.parse does not read everywhere).
+  const start = instantOf(event.start);
+  if (Number.isNaN(start)) throw new BookingError('unavailable', 'the booking’s time is not a moment we can read');
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',

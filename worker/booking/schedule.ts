@@ -1,4 +1,5 @@
 import type { KeyValueStore } from '../platform/seams';
+import { DEFAULT_TIMEZONE, clinicTime } from './clinic-time';
 import type { BookingService, BookingStaff, BookingSystem, FreeTime } from './booking-system';
 
 /**
@@ -59,9 +60,18 @@ export interface ScheduleOptions {
   account: string;
   now?: () => number;
   waitUntil?: (promise: Promise<unknown>) => void;
+  /** The clinic's time zone (BOOKING_TIMEZONE): the day a moment falls on, whatever offset it is written in. */
+  timeZone?: string;
 }
 
-export function createSchedule({ system, store, account, now = Date.now, waitUntil = () => {} }: ScheduleOptions): Schedule {
+export function createSchedule({
+  system,
+  store,
+  account,
+  now = Date.now,
+  waitUntil = () => {},
+  timeZone = DEFAULT_TIMEZONE,
+}: ScheduleOptions): Schedule {
   const flights = new Map<string, Promise<unknown>>();
   /** The mark each flying times or days key is forgotten by, so that a forget also ends this request's own answers. */
   const flightMarks = new Map<string, string>();
@@ -101,8 +111,10 @@ export function createSchedule({ system, store, account, now = Date.now, waitUnt
   }
 
   async function forgetTimes({ staffId, datetime }: { staffId: string; datetime: string }): Promise<void> {
-    // The date as the times queries name it: FreeTime.datetime carries the clinic's offset, so its date is the clinic's.
-    const date = datetime.slice(0, 10);
+    // The date as the times queries name it: the clinic's day of the instant (a booking read back may be written in
+    // any offset; docs/booking.md, "Times and the clinic's time zone"). A moment we cannot read forgets nothing.
+    const date = clinicTime(datetime, timeZone)?.date;
+    if (!date) return;
     const marks = [timesMark(staffId, date), timesMark(undefined, date), daysMark(staffId), daysMark(undefined)];
     for (const [full, mark] of flightMarks) {
       if (marks.includes(mark)) {

@@ -64,6 +64,8 @@ export interface Bindings {
   BOOKING_ID_FIELD?: string;
   /** YCLIENTS: whether the patient confirms with an SMS code (true unless "false"). */
   BOOKING_SMS_CODE?: string;
+  /** The clinic's IANA time zone, the clock bookings are shown on (default Europe/Moscow). */
+  BOOKING_TIMEZONE?: string;
   YCLIENTS_API_URL?: string;
   YCLIENTS_COMPANY_ID?: string;
   /** Secrets. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TIMEZONE, knownTimeZone } from '../booking/clinic-time';
 
 /**
  * Online booking's settings (docs/booking.md, "Settings"): which schedule system the clinic has, where it
@@ -27,6 +28,11 @@ export const bookingSettings = {
   ),
   /** Whether YCLIENTS asks for the SMS code (its booking form's «подтверждение телефона»). */
   BOOKING_SMS_CODE: z.preprocess(unset, z.enum(['true', 'false'], { error: 'должен быть true или false' }).default('true')),
+  /** The clinic's IANA time zone: the clock a booking's day and time are shown on (docs/booking.md, "Settings"). */
+  BOOKING_TIMEZONE: z.preprocess(
+    unset,
+    z.string().trim().refine(knownTimeZone, 'должен быть названием часового пояса IANA, например Europe/Moscow').default(DEFAULT_TIMEZONE),
+  ),
   YCLIENTS_API_URL: url('https://api.yclients.com/api/v1'),
   YCLIENTS_COMPANY_ID: z.preprocess(unset, z.string().regex(/^\d+$/, 'должен быть числом').optional()),
   YCLIENTS_PARTNER_TOKEN: optional,
@@ -51,7 +57,7 @@ export function bookingProblems(raw: BookingRaw): { setting: string; message: st
     .map((setting) => ({ setting, message: `нужен при BOOKING_PROVIDER=${raw.BOOKING_PROVIDER}` }));
 }
 
-export type BookingSettings =
+export type BookingSettings = (
   | {
       provider: 'yclients';
       idField: string;
@@ -61,7 +67,11 @@ export type BookingSettings =
       userToken?: string;
       codes: boolean;
     }
-  | { provider: 'renovatio'; idField: string; apiUrl: string; clinicId: string; apiKey: string };
+  | { provider: 'renovatio'; idField: string; apiUrl: string; clinicId: string; apiKey: string }
+) & {
+  /** The clinic's IANA time zone (BOOKING_TIMEZONE). */
+  timeZone: string;
+};
 
 /** The settings of the configured provider; undefined without one (or, after bookingProblems said so, incomplete). */
 export function bookingOf(raw: BookingRaw): BookingSettings | undefined {
@@ -75,6 +85,7 @@ export function bookingOf(raw: BookingRaw): BookingSettings | undefined {
       partnerToken: raw.YCLIENTS_PARTNER_TOKEN,
       userToken: raw.YCLIENTS_USER_TOKEN,
       codes: raw.BOOKING_SMS_CODE === 'true',
+      timeZone: raw.BOOKING_TIMEZONE,
     };
   }
   if (raw.BOOKING_PROVIDER === 'renovatio' && raw.RENOVATIO_CLINIC_ID && raw.RENOVATIO_API_KEY) {
@@ -84,6 +95,7 @@ export function bookingOf(raw: BookingRaw): BookingSettings | undefined {
       apiUrl: raw.RENOVATIO_API_URL,
       clinicId: raw.RENOVATIO_CLINIC_ID,
       apiKey: raw.RENOVATIO_API_KEY,
+      timeZone: raw.BOOKING_TIMEZONE,
     };
   }
   return undefined;

@@ -1,5 +1,6 @@
 import type { FreeTime } from '../booking/booking-system';
 import type { ChoiceQuery } from '../booking/booking-url';
+import { DEFAULT_TIMEZONE, clinicTimeOfInstant } from '../booking/clinic-time';
 import { bookingCatalog, type BookingCatalog, type CatalogStaff } from '../booking/catalog';
 import type { Schedule } from '../booking/schedule';
 import type { DrupalClient } from '../drupal/client';
@@ -13,8 +14,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}$/;
 const ID = /^[\w-]{1,40}$/;
 
-/** Today in the clinic's city (Moscow, UTC+3 all year), as YYYY-MM-DD. */
-export const clinicToday = (now: number) => new Date(now + 3 * 3600_000).toISOString().slice(0, 10);
+/** Today on the clinic's clock (BOOKING_TIMEZONE, Moscow by default), as YYYY-MM-DD. */
+export const clinicToday = (now: number, timeZone = DEFAULT_TIMEZONE) => clinicTimeOfInstant(now, timeZone).date;
 
 export const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -62,7 +62,7 @@ export function onlineBookingCalls(booking: Booking | undefined, now = Date.now(
     async nearest(staffId) {
       const [service] = await schedule.services(staffId);
       if (!service) return { times: [] };
-      const today = clinicToday(now);
+      const today = clinicToday(now, settings.timeZone);
       const [date] = await schedule.dates({ serviceId: service.id, staffId, from: today, to: addDays(today, BOOKING_DAYS - 1) });
       if (!date) return { times: [], service: service.title };
       const times = await schedule.times({ serviceId: service.id, staffId, date });

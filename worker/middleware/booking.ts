@@ -18,7 +18,8 @@ export function booking(): MiddlewareHandler<{ Variables: ConfigVariables & Book
     if (settings) {
       const system = bookingSystemFor(settings, config.origin.timeoutMs);
       const waitUntil = (promise: Promise<unknown>) => c.executionCtx.waitUntil(promise);
-      c.set('booking', { settings, schedule: createSchedule({ system, store: config.kv, account: accountOf(settings), waitUntil }) });
+      const schedule = createSchedule({ system, store: config.kv, account: accountOf(settings), waitUntil, timeZone: settings.timeZone });
+      c.set('booking', { settings, schedule });
     }
     await next();
   };

@@ -116,6 +116,7 @@ const quirksSchema = z
       .regex(/^(Z|[+-]\d{2}:?\d{2})$/)
       .nullable(),
     cancelRefused: z.boolean(),
+    ownVisitRefused: z.boolean(),
     servicesKeyedServiceId: z.boolean(),
     createRefusedOther: z.boolean(),
     onlineCategoryId: z.number().int().nullable(),

@@ -2,7 +2,9 @@
  * The schedule's YCLIENTS face (README.md, "Schedule system"): the online-booking calls (`book_*`) under
  * /yclients/api/v1, in YCLIENTS' shapes — `{success, data, meta}`, durations in seconds, datetimes with
  * the +03:00 offset, errors as 4xx with `meta.errors[].code`. Mounted after the fault middleware, so
- * fault rules matching "/yclients" make it slow, down or malformed like any other call.
+ * fault rules matching "/yclients" make it slow, down or malformed like any other call. The schedule's quirks
+ * (`ScheduleQuirks`) make it answer as some real accounts do: a move refused without a user token, a refusal without a
+ * code, datetimes in another offset, a cancel refused.
  */
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
@@ -32,7 +34,7 @@ import {
   type RecordRef,
   type ScheduleBooking,
 } from '../schedule/state';
-import { hhmm, isoOf, isSunday, parseDatetime, validDate, windowDates } from '../schedule/time';
+import { hhmm, isoInOffset, isoOf, isSunday, parseDatetime, validDate, windowDates } from '../schedule/time';
 
 const P = '/yclients/api/v1';
 type Ctx = Context<AppEnv>;
@@ -42,6 +44,8 @@ export const yclientsRoutes = new Hono<AppEnv>();
 const ok = (data: Json, status = 200, meta: Json = []): Response => json({ success: true, data, meta }, status);
 const fail = (status: number, message: string, code: number | null = null): Response => json(errorBody(message, code), status);
 const schedule = () => demoState().schedule;
+const quirks = () => schedule().quirks;
+const readOffset = () => quirks().readOffset;
 
 // Every call needs the partner token (its value is not checked: any demo token will do).
 const auth: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -160,7 +164,7 @@ yclientsRoutes.get(`${P}/book_times/:cid/:staff/:date`, (c) => {
       time: hhmm(start),
       seance_length: minutes * 60,
       sum_length: minutes * 60,
-      datetime: isoOf({ date, minutes: start }),
+      datetime: readOffset() === null ? isoOf({ date, minutes: start }) : isoInOffset({ date, minutes: start }, readOffset()!),
       staff_id: staffId,
     })),
   );
@@ -175,10 +179,15 @@ yclientsRoutes.post(`${P}/book_code/:cid`, async (c) => {
   return ok(null, 201, { message: 'Created' });
 });
 
-/** Resolved appointments, or YCLIENTS' 422 refusal. */
+/**
+ * Resolved appointments, or YCLIENTS' 422 refusal: with its code, or (the `refusalWithoutCode` quirk) as the
+ * Blueprint's own example of `book_check` writes it, `meta.message` alone.
+ */
 function appointmentsOf(body: Record<string, unknown> | null, now: number): ResolvedAppointment[] | Response {
   const resolved = resolveAppointments(schedule(), body?.appointments, now);
-  return Array.isArray(resolved) ? resolved : fail(422, resolved.message, resolved.code);
+  if (Array.isArray(resolved)) return resolved;
+  if (quirks().refusalWithoutCode) return json({ success: false, data: null, meta: { message: resolved.message } }, 422);
+  return fail(422, resolved.message, resolved.code);
 }
 
 yclientsRoutes.post(`${P}/book_check/:cid`, async (c) => {
@@ -207,16 +216,34 @@ yclientsRoutes.post(`${P}/book_record/:cid`, async (c) => {
   if (s.asksCodes && !codeMatches(s, phone, typeof body.code === 'string' || typeof body.code === 'number' ? String(body.code) : '', now)) {
     return fail(422, 'Неверный код подтверждения', 432);
   }
+  const own = quirks().ownVisitRefused ? ownVisitClash(phone, body.appointments) : null;
+  if (own) return fail(422, own, 437);
   const resolved = appointmentsOf(body, now);
   if (resolved instanceof Response) return resolved;
   const comment = typeof body.comment === 'string' ? body.comment : '';
   const refs = resolved.map((a): RecordRef => {
-    const b = addBooking(s, { ...a, source: 'yclients', apiId, comment }, now);
+    const b = addBooking(s, { ...a, source: 'yclients', apiId, phone, comment }, now);
     return { appointmentId: a.appointmentId, recordId: b.id, hash: b.hash };
   });
   if (apiId !== null) s.byApiId.set(apiId, refs);
   return ok(refsJson(refs), 201);
 });
+
+/** The `ownVisitRefused` quirk: the message of 437 when an appointment overlaps a live booking of this phone. */
+function ownVisitClash(phone: string, appointments: unknown): string | null {
+  if (!Array.isArray(appointments)) return null;
+  for (const item of appointments) {
+    const at = isRecord(item) ? parseDatetime(item.datetime) : null;
+    const ids = isRecord(item) && Array.isArray(item.services) ? idList(item.services.map(String)) : null;
+    if (!at || !ids) continue;
+    const minutes = lengthOf(ids);
+    const clash = schedule().bookings.some(
+      (b) => !b.deleted && b.phone === phone && b.date === at.date && b.start < at.minutes + minutes && at.minutes < b.start + b.minutes,
+    );
+    if (clash) return 'Пересечение с другими записями клиента';
+  }
+  return null;
+}
 
 /** The booking with this id (and this hash, when one is given); deleted ones too. */
 function bookingOf(rawId: string, hash?: string): ScheduleBooking | undefined {
@@ -229,12 +256,16 @@ yclientsRoutes.get(`${P}/book_record/:cid/:id/:hash`, (c) => {
   const wrong = otherCompany(c);
   if (wrong) return wrong;
   const b = bookingOf(c.req.param('id'), c.req.param('hash'));
-  return b ? ok(recordJson(b)) : fail(404, 'Запись не найдена');
+  return b ? ok(recordJson(b, readOffset())) : fail(404, 'Запись не найдена');
 });
 
 yclientsRoutes.put(`${P}/book_record/:cid/:id`, async (c) => {
   const wrong = otherCompany(c);
   if (wrong) return wrong;
+  // Documented for "partner + user": without the user's token a real account refuses the move.
+  if (quirks().moveNeedsUserToken && !/,\s*User\s+\S/.test(c.req.header('Authorization') ?? '')) {
+    return json({ success: false, data: null, meta: { message: 'Необходима авторизация пользователя' } }, 401);
+  }
   const b = bookingOf(c.req.param('id'));
   if (!b || b.deleted) return fail(404, 'Запись не найдена');
   const body = await bodyOf(c);
@@ -246,13 +277,15 @@ yclientsRoutes.put(`${P}/book_record/:cid/:id`, async (c) => {
   b.date = at.date;
   b.start = at.minutes;
   if (typeof body?.comment === 'string') b.comment = body.comment;
-  return ok(recordJson(b));
+  return ok(recordJson(b, readOffset()));
 });
 
 // The hash alone authorises a cancellation: the patient's manage link carries it.
 yclientsRoutes.delete(`${P}/user/records/:id/:hash`, (c) => {
   const b = bookingOf(c.req.param('id'), c.req.param('hash'));
   if (!b) return fail(404, 'Запись не найдена');
+  // The company lets no patient cancel this late (its allow_delete_record and delay): refused with a message only.
+  if (quirks().cancelRefused) return json({ success: false, data: null, meta: { message: 'Запись нельзя отменить' } }, 403);
   b.deleted = true;
   return ok(null);
 });

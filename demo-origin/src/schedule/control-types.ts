@@ -37,10 +37,18 @@ export interface ScheduleQuirks {
   readonly moveNeedsUserToken: boolean;
   /** YCLIENTS: a time refused by `book_check`/`book_record` answers 422 with `meta.message` only, no `errors[]`. */
   readonly refusalWithoutCode: boolean;
-  /** YCLIENTS: the offset read-back datetimes are written in ("+0000", "-0500", "+03:00"); null: "+03:00" as before. */
+  /**
+   * YCLIENTS: the offset read-back datetimes (`GET`/`PUT book_record`) and `book_times`' datetimes are written in
+   * ("+0000", "-0500", "+03:00", "Z"): the same instants on another clock; null: "+03:00" as before.
+   */
   readonly readOffset: string | null;
-  /** YCLIENTS: the company lets no patient cancel this late: `DELETE user/records` is refused. */
+  /** YCLIENTS: the company lets no patient cancel this late: `DELETE user/records` is refused (403, `meta.message` only). */
   readonly cancelRefused: boolean;
+  /**
+   * YCLIENTS: `book_record` refuses with 437 a time that overlaps a live booking made with the same phone (the patient's
+   * own other visit), before it looks whether the time is free.
+   */
+  readonly ownVisitRefused: boolean;
   /** Renovatio: `getServices` items carry `service_id`, not `id`. */
   readonly servicesKeyedServiceId: boolean;
   /** Renovatio: `createAppointment` answers `code 500` with a description that is not an intersection. */

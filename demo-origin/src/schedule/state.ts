@@ -21,6 +21,8 @@ export interface ScheduleBooking {
   readonly source: BookingSource;
   /** The caller's id for the booking (YCLIENTS' api_id). */
   readonly apiId: string | null;
+  /** The patient's phone (digits), for the `ownVisitRefused` quirk only; never shown by the control. */
+  readonly phone: string | null;
   comment: string;
   readonly createdAt: number;
   deleted: boolean;
@@ -59,6 +61,7 @@ export const NO_QUIRKS: ScheduleQuirks = {
   refusalWithoutCode: false,
   readOffset: null,
   cancelRefused: false,
+  ownVisitRefused: false,
   servicesKeyedServiceId: false,
   createRefusedOther: false,
   onlineCategoryId: null,
@@ -152,6 +155,7 @@ export function addBooking(
     minutes: number;
     source: BookingSource;
     apiId?: string | null;
+    phone?: string | null;
     comment?: string;
   },
   now: number,
@@ -166,6 +170,7 @@ export function addBooking(
     minutes: input.minutes,
     source: input.source,
     apiId: input.apiId ?? null,
+    phone: input.phone ?? null,
     comment: input.comment ?? '',
     createdAt: now,
     deleted: false,

@@ -88,3 +88,15 @@ export function windowDates(now: number): string[] {
 
 /** Sunday is the clinic's day off. */
 export const isSunday = (date: string): boolean => new Date(`${date}T00:00:00Z`).getUTCDay() === 0;
+
+/**
+ * The same instant written in another offset ("+0000", "-0500", "+03:00"), as some YCLIENTS accounts write read-back
+ * datetimes (the schedule's `readOffset` quirk); the offset's own form (with or without the colon) is kept.
+ */
+export function isoInOffset(t: LocalTime, offset: string): string {
+  const m = /^([+-])(\d{2}):?(\d{2})$/.exec(offset);
+  if (!m && offset !== 'Z') return isoOf(t);
+  const minutes = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) : 0;
+  const wall = new Date(instantOf(t) + minutes * 60_000).toISOString().slice(0, 19);
+  return `${wall}${offset}`;
+}

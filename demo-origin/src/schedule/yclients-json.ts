@@ -5,7 +5,7 @@
 import type { Json } from '../lib/json';
 import { DEMO_YCLIENTS_COMPANY_ID, serviceById, servicePrice, staffById } from './model';
 import type { ScheduleBooking } from './state';
-import { hhmm, isoOf, localOf } from './time';
+import { hhmm, isoInOffset, isoOf, localOf } from './time';
 
 export function serviceJson(id: number, weight: number): Json {
   const s = serviceById(id);
@@ -28,7 +28,8 @@ export function serviceJson(id: number, weight: number): Json {
   };
 }
 
-export function recordJson(b: ScheduleBooking): Json {
+/** `offset`: the offset read-back datetimes are written in (the `readOffset` quirk); null, the clinic's "+03:00". */
+export function recordJson(b: ScheduleBooking, offset: string | null = null): Json {
   const staff = staffById(b.staffId);
   const at = { date: b.date, minutes: b.start };
   return {
@@ -41,7 +42,7 @@ export function recordJson(b: ScheduleBooking): Json {
     }),
     staff: staff ? { id: staff.id, name: staff.name, specialization: staff.specialization, avatar: '' } : null,
     date: `${b.date} ${hhmm(b.start)}:00`,
-    datetime: isoOf(at),
+    datetime: offset === null ? isoOf(at) : isoInOffset(at, offset),
     create_date: isoOf(localOf(b.createdAt)),
     comment: b.comment,
     online: true,

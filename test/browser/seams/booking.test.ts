@@ -38,6 +38,8 @@ const phones = {
   taken: { shown: '+7 (999) 123-45-04', digits: '79991234504' },
   other: { shown: '+7 (999) 123-45-06', digits: '79991234506' },
   down: { shown: '+7 (999) 123-45-05', digits: '79991234505' },
+  nocode: { shown: '+7 (999) 123-45-07', digits: '79991234507' },
+  late: { shown: '+7 (999) 123-45-08', digits: '79991234508' },
 };
 
 beforeEach(async () => {
@@ -253,20 +255,53 @@ describe('booking with JavaScript on', () => {
     expect(made).toHaveLength(1);
     expect(made[0]).toMatchObject({ staffId: STAFF_ID, datetime: chosen.datetime });
 
-    // «Перенести»: the same steps from the day on, then one confirmation.
+    // «Перенести» without a user token (the site's settings have none, as most clinics'), on an account that refuses
+    // a move in place without one: the same steps from the day on, the patient's details and a new code, then the
+    // new booking is made and only then the old one cancelled (docs/booking.md, "Moving a booking").
+    await control.schedule.settings({ quirks: { moveNeedsUserToken: true } });
     await page.getByRole('link', { name: 'Перенести' }).click();
     await stepTitle(page, 'Выберите день');
     await page.locator('a.booking-calendar__day').last().click();
     await stepTitle(page, /^Выберите время/);
     await page.locator('a.booking-time').first().click();
-    await stepTitle(page, 'Перенести запись на это время?');
-    await submit(page, 'Перенести запись');
+    await stepTitle(page, 'Ваши данные');
+    const query = new URL(page.url()).searchParams;
+    const to = `${query.get('date')}T${query.get('time')}:00+03:00`;
+    await expect(page.locator('.booking-step .booking__lead').textContent()).resolves.toContain('только потом отменим прежнюю');
+    if (!lookOnce) await look(page, 'move-person');
+    await page.setViewportSize(DESKTOP);
+    await fillPerson(page, phones.on.shown);
+    await submit(page, 'Получить код в СМС');
+    await stepTitle(page, 'Код из СМС');
+    await page.locator('#booking-code').fill((await control.schedule.lastCode(phones.on.digits))!);
+    await submit(page, 'Подтвердить перенос');
     await page.getByRole('heading', { level: 1, name: 'Запись перенесена' }).waitFor();
-    const moved = await siteBookings();
-    expect(moved).toHaveLength(1);
-    expect(moved[0]!.datetime).not.toBe(chosen.datetime);
-    expect(moved[0]!.cancelled).toBe(false);
+    await expect(page.locator('.booking-summary').innerText()).resolves.toContain(dayShown(to.slice(0, 10)));
+    // Exactly one booking, at the new time: the old one cancelled once the new one existed.
+    const live = (await control.schedule.state()).bookings.filter((b) => !b.cancelled);
+    expect(live).toHaveLength(1);
+    expect(live[0]!.datetime).toBe(to);
+    expect(to).not.toBe(chosen.datetime);
     expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says calmly that a late cancel is made by phone, and the booking stays as it was', async () => {
+    const page = await newPage();
+    await chooseTime(page);
+    await fillPerson(page, phones.late.shown);
+    await submit(page, 'Получить код в СМС');
+    await confirmCode(page, phones.late.digits);
+    // The company lets no patient cancel this late: YCLIENTS refuses the DELETE.
+    await control.schedule.settings({ quirks: { cancelRefused: true } });
+    await submit(page, 'Отменить запись');
+    await expect(page.getByRole('alert').first().textContent()).resolves.toContain(
+      'Отменить запись онлайн уже нельзя. Позвоните нам, пожалуйста: +7',
+    );
+    await page.getByRole('heading', { level: 1, name: 'Ваша запись' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Отменить запись' }).count()).resolves.toBe(1);
+    expect((await siteBookings()).map((b) => b.cancelled)).toEqual([false]);
+    if (!lookOnce) await look(page, 'cancel-refused');
     await page.context().close();
   });
 
@@ -329,6 +364,21 @@ describe('when the time or the schedule fails', () => {
     const state = await control.schedule.state();
     expect(state.bookings.map((b) => b.datetime)).toEqual([chosen.datetime]);
     expect(state.codes.map((c) => c.phone)).toEqual([phones.other.digits]);
+    await page.context().close();
+  });
+
+  it('says «Это время только что заняли» when the schedule refuses the time with a 422 that carries no code', async () => {
+    const page = await newPage();
+    const chosen = await chooseTime(page);
+    await fillPerson(page, phones.nocode.shown);
+    // Another patient takes the time at the front desk, and the account refuses as the Blueprint's example does.
+    await control.schedule.take({ staffId: STAFF_ID, datetime: chosen.datetime });
+    await control.schedule.settings({ quirks: { refusalWithoutCode: true } });
+    await submit(page, 'Получить код в СМС');
+    await expect(page.getByRole('alert').first().textContent()).resolves.toContain('Это время только что заняли');
+    expect(await page.locator('#booking-name').inputValue()).toBe(NAME);
+    await expect(page.locator('.booking__notice').count(), 'not the request form').resolves.toBe(0);
+    expect(await siteBookings()).toHaveLength(0);
     await page.context().close();
   });
 

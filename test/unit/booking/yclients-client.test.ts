@@ -9,7 +9,7 @@ const PATIENT = { name: 'Иван Тестов', phone: '+7 (999) 123-45-67', em
 const APPOINTMENT = { serviceId: '102', staffId: '7', datetime: '2026-12-01T12:00:00+03:00' };
 const REF = { id: '55501', hash: '8f2c1e9a7b6d4c3e' };
 
-function system(replies: Reply[], options: { userToken?: string; codes?: boolean; timeoutMs?: number } = {}) {
+function system(replies: Reply[], options: { userToken?: string; codes?: boolean; timeoutMs?: number; timeZone?: string } = {}) {
   const api = fakeFetch('yclients', replies);
   const booking = createYclientsSystem({
     apiUrl: 'https://api.yclients.test/api/v1/',
@@ -18,6 +18,7 @@ function system(replies: Reply[], options: { userToken?: string; codes?: boolean
     userToken: options.userToken,
     timeoutMs: options.timeoutMs ?? 1000,
     codes: options.codes ?? true,
+    timeZone: options.timeZone,
     fetch: api.fetch,
   });
   return { booking, api };
@@ -118,7 +119,7 @@ describe('YCLIENTS client: requests and answers', () => {
 
   it('sends no code where phone confirmation is off', async () => {
     const { booking, api } = system([], { codes: false });
-    expect(booking.capabilities).toEqual({ codes: false, read: true, move: true });
+    expect(booking.capabilities).toEqual({ codes: false, read: true, move: false });
     expect((await failure(booking.sendCode(PATIENT))).kind).toBe('unavailable');
     expect(api.requests).toHaveLength(0);
   });
@@ -170,23 +171,47 @@ describe('YCLIENTS client: requests and answers', () => {
   });
 
   it('moves after proving the hash by a read, keeping the comment', async () => {
-    const { booking, api } = system([
-      { status: 200, fixture: 'record.json' },
-      { status: 200, fixture: 'record-moved.json' },
-    ]);
+    const { booking, api } = system(
+      [
+        { status: 200, fixture: 'record.json' },
+        { status: 200, fixture: 'record-moved.json' },
+      ],
+      { userToken: USER },
+    );
+    expect(booking.capabilities.move).toBe(true);
     await booking.move(REF, '2026-12-02T15:00:00+03:00');
     expect(api.requests.map((r) => `${r.method} ${r.url.pathname}`)).toEqual([
       'GET /api/v1/book_record/4564/55501/8f2c1e9a7b6d4c3e',
       'PUT /api/v1/book_record/4564/55501',
     ]);
     expect(json(api.requests[1]!.body)).toEqual({ datetime: '2026-12-02T15:00:00+03:00', comment: 'Первый визит' });
+    // "partner + user": the PUT carries both tokens.
+    expect(api.requests[1]?.headers.get('authorization')).toBe(`Bearer ${PARTNER}, User ${USER}`);
+  });
+
+  it('does not offer a move in place without a user token, and sends no PUT with the partner token alone', async () => {
+    const { booking, api } = system([]);
+    expect(booking.capabilities.move).toBe(false);
+    expect((await failure(booking.move(REF, '2026-12-02T15:00:00+03:00'))).kind).toBe('unavailable');
+    expect(api.requests).toHaveLength(0);
+  });
+
+  it('a move refused for want of the user token is unavailable, never taken', async () => {
+    const { booking } = system(
+      [
+        { status: 200, fixture: 'record.json' },
+        { status: 401, fixture: 'error-401-no-user-token.json' },
+      ],
+      { userToken: USER },
+    );
+    expect((await failure(booking.move(REF, '2026-12-02T15:00:00+03:00'))).kind).toBe('unavailable');
   });
 
   it('does not move a booking whose hash is wrong or which is cancelled', async () => {
-    const wrong = system([{ status: 404, fixture: 'error-404-record.json' }]);
+    const wrong = system([{ status: 404, fixture: 'error-404-record.json' }], { userToken: USER });
     expect((await failure(wrong.booking.move(REF, '2026-12-02T15:00:00+03:00'))).kind).toBe('not-found');
     expect(wrong.api.requests).toHaveLength(1);
-    const gone = system([{ status: 200, fixture: 'record-deleted.json' }]);
+    const gone = system([{ status: 200, fixture: 'record-deleted.json' }], { userToken: USER });
     expect((await failure(gone.booking.move(REF, '2026-12-02T15:00:00+03:00'))).kind).toBe('not-found');
     expect(gone.api.requests).toHaveLength(1);
   });
@@ -195,6 +220,37 @@ describe('YCLIENTS client: requests and answers', () => {
     const { booking, api } = system([{ status: 204 }]);
     await booking.cancel(REF);
     expect([api.requests[0]?.method, api.requests[0]?.url.pathname]).toEqual(['DELETE', '/api/v1/user/records/55501/8f2c1e9a7b6d4c3e']);
+  });
+
+  it.each([
+    ['403 with a message', { status: 403, fixture: 'error-403-cancel-refused.json' }],
+    ['422 with a message', { status: 422, fixture: 'error-422-cancel-too-late.json' }],
+  ] as [string, Reply][])('a cancel refused by the company (%s) is cancel-refused; 404 stays not-found', async (_, reply) => {
+    expect((await failure(system([reply]).booking.cancel(REF))).kind).toBe('cancel-refused');
+    expect((await failure(system([{ status: 404, fixture: 'error-404-record.json' }]).booking.cancel(REF))).kind).toBe('not-found');
+  });
+});
+
+describe('YCLIENTS client: times in any offset', () => {
+  it.each([
+    ['+0000', 'record-utc.json'],
+    ['-0500', 'record-minus-0500.json'],
+    ['+03:00', 'record.json'],
+  ])('reads a booking written in %s as the same instant on the clinic’s clock', async (_, file) => {
+    const record = await system([{ status: 200, fixture: file }]).booking.read(REF);
+    expect(record.datetime).toBe('2026-12-01T12:00:00+03:00');
+  });
+
+  it('tells a booking on the clock of the company’s own zone', async () => {
+    const record = await system([{ status: 200, fixture: 'record-utc.json' }], { timeZone: 'Asia/Yekaterinburg' }).booking.read(REF);
+    expect(record.datetime).toBe('2026-12-01T14:00:00+05:00');
+  });
+
+  it('gives free times written in any offset by their instant, not by the digits of `time` or of the string', async () => {
+    const { booking } = system([{ status: 200, fixture: 'times-offsets.json' }]);
+    const noon = { time: '12:00', datetime: '2026-12-01T12:00:00+03:00', staffId: '7', lengthSeconds: 3600 };
+    // 09:00 UTC, 04:00 at -05:00 and 12:00 Moscow are one instant: noon at the clinic, whatever `time` says.
+    expect(await booking.times({ serviceId: '102', staffId: '7', date: '2026-12-01' })).toEqual([noon, noon, noon]);
   });
 });
 
@@ -206,13 +262,25 @@ describe('YCLIENTS client: failures in our words', () => {
     ['error-434-blacklisted.json', 'refused'],
     ['error-435-no-name.json', 'no-name'],
     ['error-436-no-staff.json', 'taken'],
-    ['error-437-overlap.json', 'service-gone'],
+    ['error-437-overlap.json', 'own-visit'],
     ['error-438-service-removed.json', 'service-gone'],
   ];
 
   it.each(CODES)('%s → %s', async (file, kind) => {
     const { booking } = system([{ status: 422, fixture: file }]);
     expect((await failure(booking.create({ appointment: APPOINTMENT, patient: PATIENT, key: 'k' }))).kind).toBe(kind);
+  });
+
+  it.each([
+    ['book_check', (b: ReturnType<typeof system>['booking']) => b.check(APPOINTMENT)],
+    ['book_record', (b: ReturnType<typeof system>['booking']) => b.create({ appointment: APPOINTMENT, patient: PATIENT, key: 'k' })],
+  ])('a 422 of %s with meta.message alone (no code) is taken', async (_, act) => {
+    const { booking } = system([{ status: 422, fixture: 'error-422-no-code.json' }]);
+    expect((await failure(act(booking))).kind).toBe('taken');
+  });
+
+  it('a 422 without a code is taken only where a time is booked: on a list it is unavailable', async () => {
+    expect((await failure(system([{ status: 422, fixture: 'error-422-no-code.json' }]).booking.services())).kind).toBe('unavailable');
   });
 
   it('a taken time at the check is taken', async () => {

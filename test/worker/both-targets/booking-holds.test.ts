@@ -1,11 +1,12 @@
 /**
  * The hold of a booking time (docs/booking.md, "Never two patients in one slot"; booking/hold.ts), on both targets: a
  * Durable Object per time on Workers, a Valkey key on Node. While one visitor types the SMS code, another of our
- * visitors who chose the same time is told it was taken, before any code is sent to them, and the first still books it.
+ * visitors who chose the same time is told it was taken, before any code is sent to them, and the first still books it;
+ * a move's new time is held the same way.
  */
 import { beforeEach, expect, it } from 'vitest';
-import { STAFF, chooseTime, personFields, postForm } from '../booking-walk';
-import { control, freshStart, siteBindings } from '../helpers';
+import { STAFF, chooseTime, links, personFields, postForm } from '../booking-walk';
+import { control, freshStart, page, siteBindings } from '../helpers';
 
 beforeEach(freshStart);
 
@@ -47,4 +48,25 @@ it('gives the code step for one time to one visitor: the second is told it was t
   // Booked, the hold is freed: the time is the schedule's to guard now.
   expect(await holds.hold(slot, 'someone-else', 1_000)).toBe(true);
   await holds.release(slot, 'someone-else');
+});
+
+it('holds the new time of a move as a new booking’s: a time another visitor holds sends the move back to the times', async () => {
+  const noCodes = { BOOKING_SMS_CODE: 'false' };
+  await control.schedule.settings({ codes: false });
+  const { query, key } = await chooseTime(STAFF, noCodes);
+  const made = await postForm('/booking.html', personFields(query, key, { action: 'book' }), noCodes);
+  const ref = Object.fromEntries(new URL(made.location!, 'http://x').searchParams);
+  // Another free time of the same day, which another visitor of the site is typing a code for.
+  const times = await page(`/booking.html?service=${query.get('service')}&doctor=${STAFF}&date=${query.get('date')}`, noCodes);
+  const other = links(times.html, /class="booking-time" href="([^"]+)"/g)
+    .map((href) => new URL(href, 'http://x').searchParams.get('time')!)
+    .find((time) => time !== query.get('time'))!;
+  const datetime = `${query.get('date')}T${other}:00+03:00`;
+  expect(await siteBindings.SLOT_HOLDS!.hold(`${STAFF}|${datetime}`, 'another-visitor', 60_000)).toBe(true);
+  const moved = await postForm('/booking/manage', { id: ref.id!, hash: ref.hash!, action: 'move', datetime, staff: STAFF }, noCodes);
+  expect(moved.status).toBe(303);
+  expect(moved.location).toMatch(/^\/booking\.html\?move=/);
+  const [booking] = (await control.schedule.state()).bookings;
+  expect(booking!.datetime).toBe(`${query.get('date')}T${query.get('time')}:00+03:00`);
+  await siteBindings.SLOT_HOLDS!.release(`${STAFF}|${datetime}`, 'another-visitor');
 });

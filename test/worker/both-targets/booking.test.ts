@@ -98,6 +98,64 @@ describe('booking', () => {
     expect((await control.schedule.state()).codes).toHaveLength(0);
   });
 
+  it('says «Это время только что заняли» when the schedule refuses the time with a 422 that carries no code', async () => {
+    await control.schedule.settings({ codes: false, quirks: { refusalWithoutCode: true } });
+    const { query, key } = await chooseTime();
+    await control.schedule.take({ staffId: Number(STAFF), datetime: `${query.get('date')}T${query.get('time')}:00+03:00` });
+    const taken = await postForm('/booking.html', personFields(query, key, { action: 'book' }), { BOOKING_SMS_CODE: 'false' });
+    expect(taken.status).toBe(409);
+    expect(taken.html).toContain('Это время только что заняли');
+    expect(taken.html).not.toContain('Онлайн-запись сейчас недоступна');
+    expect(taken.html).toContain('Анна Петрова');
+    expect((await control.schedule.state()).bookings.filter((b) => b.source !== 'demo')).toHaveLength(0);
+  });
+
+  it('says «В это время у вас уже есть запись» when the schedule refuses a time that overlaps the patient’s own visit (437)', async () => {
+    const vars = { BOOKING_SMS_CODE: 'false' };
+    await control.schedule.settings({ codes: false, quirks: { ownVisitRefused: true } });
+    // A time both specialists of the service have free: the patient books it with one, then tries it with the other.
+    const api = control.schedule.yclientsApiUrl;
+    const timesOf = async (staff: string, date: string) => {
+      const answer = await fetch(`${api}/book_times/4564/${staff}/${date}?service_ids[]=${SERVICE}`, {
+        headers: { Authorization: 'Bearer t' },
+      });
+      return ((await answer.json()) as { data: { time: string }[] }).data.map((t) => t.time);
+    };
+    const dates = (await (
+      await fetch(`${api}/book_dates/4564?service_ids[]=${SERVICE}`, { headers: { Authorization: 'Bearer t' } })
+    ).json()) as {
+      data: { booking_dates: string[] };
+    };
+    let common: [string, string] | undefined;
+    for (const date of dates.data.booking_dates) {
+      const other = new Set(await timesOf('1002', date));
+      const time = (await timesOf(STAFF, date)).find((t) => other.has(t));
+      if (time) {
+        common = [date, time];
+        break;
+      }
+    }
+    expect(common, 'a time both have free').toBeDefined();
+    const [date, time] = common!;
+    const first = await page(`/booking.html?service=${SERVICE}&doctor=${STAFF}&date=${date}&time=${encodeURIComponent(time)}`, vars);
+    const firstKey = /name="key" value="([^"]+)"/.exec(first.html)![1]!;
+    const firstQuery = new URLSearchParams({ service: SERVICE, doctor: STAFF, date, time });
+    expect((await postForm('/booking.html', personFields(firstQuery, firstKey, { action: 'book' }), vars)).status).toBe(303);
+
+    const second = await page(`/booking.html?service=${SERVICE}&doctor=any&date=${date}&time=${encodeURIComponent(time)}&staff=1002`, vars);
+    expect(second.html).toContain('Ваши данные');
+    const key = /name="key" value="([^"]+)"/.exec(second.html)![1]!;
+    const query = new URLSearchParams({ service: SERVICE, doctor: 'any', date, time, staff: '1002' });
+    const refused = await postForm('/booking.html', personFields(query, key, { action: 'book', comment: 'После обеда' }), vars);
+    expect(refused.status).toBe(409);
+    expect(refused.html).toContain('В это время у вас уже есть запись в клинике. Выберите другое время');
+    expect(refused.html).not.toContain('Онлайн-запись сейчас недоступна');
+    expect(refused.html).toContain('Анна Петрова');
+    expect(refused.html).toContain('После обеда');
+    expect(refused.html).toMatch(/name="retime"/);
+    expect((await control.schedule.state()).bookings.filter((b) => !b.cancelled)).toHaveLength(1);
+  });
+
   it('says the same when the time is gone from the free ones by the time the form is sent', async () => {
     const { query, key } = await chooseTime();
     await control.schedule.take({ staffId: Number(STAFF), datetime: `${query.get('date')}T${query.get('time')}:00+03:00` });
@@ -199,29 +257,143 @@ describe('managing a booking', () => {
     expect((await control.schedule.state()).bookings[0]!.cancelled).toBe(true);
   });
 
-  it('moves to another time through the same steps', async () => {
-    const { manage } = await booked();
-    const shown = await page(manage, noCodes);
+  /** From a booking's page, «Перенести» and the steps to the last free day's first time: that step's page and address. */
+  async function moveTo(manage: string, vars: Record<string, string>) {
+    const shown = await page(manage, vars);
     const move = links(shown.html, /href="(\/booking\.html\?[^"]*move=[^"]+)"/g)[0];
-    expect(move).toBeDefined();
-    const days = await page(move!, noCodes);
+    expect(move, '«Перенести» is offered').toBeDefined();
+    const days = await page(move!, vars);
     const day = links(days.html, /class="booking-calendar__day" href="([^"]+)"/g).at(-1)!;
-    const times = await page(day, noCodes);
+    const times = await page(day, vars);
     const time = links(times.html, /class="booking-time" href="([^"]+)"/g)[0]!;
-    const confirm = await page(time, noCodes);
-    expect(confirm.html).toContain('Перенести запись на это время?');
-    const datetime = /name="datetime" value="([^"]+)"/.exec(confirm.html)![1]!;
+    const query = new URL(time, 'http://x').searchParams;
+    return { step: await page(time, vars), query, datetime: `${query.get('date')}T${query.get('time')}:00+03:00` };
+  }
+
+  it('moves in place with a user token, sending it beside the partner token (PUT book_record)', async () => {
+    const { manage } = await booked();
+    // The demo refuses a PUT without «User …» as real accounts do: this one goes through.
+    await control.schedule.settings({ quirks: { moveNeedsUserToken: true } });
+    const { step, datetime } = await moveTo(manage, noCodes);
+    expect(step.html).toContain('Перенести запись на это время?');
+    expect(/name="datetime" value="([^"]+)"/.exec(step.html)![1]).toBe(datetime);
     const moved = await postForm(
       '/booking/manage',
-      { ...Object.fromEntries(new URL(manage, 'http://x').searchParams), action: 'move', datetime },
+      { ...Object.fromEntries(new URL(manage, 'http://x').searchParams), action: 'move', datetime, staff: STAFF },
       noCodes,
     );
     expect(moved.status).toBe(303);
     expect((await page(moved.location!, noCodes)).html).toContain('Запись перенесена');
-    const [booking] = (await control.schedule.state()).bookings;
-    expect(booking!.datetime).toBe(datetime);
-    expect(booking!.cancelled).toBe(false);
+    const { bookings } = await control.schedule.state();
+    expect(bookings).toHaveLength(1);
+    expect(bookings[0]!.datetime).toBe(datetime);
+    expect(bookings[0]!.cancelled).toBe(false);
   });
+
+  describe('without a user token (a clinic usually has none)', () => {
+    const noUser = { ...noCodes, YCLIENTS_USER_TOKEN: '' };
+
+    it('moves by booking the new time first and cancelling the old one then: one booking, at the new time', async () => {
+      const { manage } = await booked();
+      await control.schedule.settings({ quirks: { moveNeedsUserToken: true } });
+      const [old] = (await control.schedule.state()).bookings;
+      const { step, query, datetime } = await moveTo(manage, noUser);
+      // Not the in-place confirmation: the patient's details, as for a new booking.
+      expect(step.html).not.toContain('Перенести запись на это время?');
+      expect(step.html).toContain('Ваши данные');
+      expect(step.html).toContain('только потом отменим прежнюю запись');
+      const key = /name="key" value="([^"]+)"/.exec(step.html)![1]!;
+      const moved = await postForm('/booking.html', personFields(query, key, { action: 'book' }), noUser);
+      expect(moved.status).toBe(303);
+      expect(moved.location).toMatch(/^\/booking\/manage\?id=\d+&hash=[\w-]+&notice=moved$/);
+      const shown = await page(moved.location!, noUser);
+      expect(shown.html).toContain('Запись перенесена');
+      expect(shown.html).toContain(datetime.slice(0, 10).split('-').reverse().join('.'));
+      const { bookings } = await control.schedule.state();
+      const live = bookings.filter((b) => !b.cancelled);
+      expect(live).toHaveLength(1);
+      expect(live[0]).toMatchObject({ datetime, staffId: Number(STAFF), serviceIds: [Number(SERVICE)] });
+      expect(bookings.find((b) => b.id === old!.id)?.cancelled).toBe(true);
+    });
+
+    it('keeps the old booking when it cannot be cancelled: the new one is cancelled, and the page says so with the phone', async () => {
+      const { manage } = await booked();
+      const [old] = (await control.schedule.state()).bookings;
+      const { step, query } = await moveTo(manage, noUser);
+      const key = /name="key" value="([^"]+)"/.exec(step.html)![1]!;
+      // The old booking's cancel fails (the new one's still goes through).
+      await demo.faults({ rules: [{ match: `/user/records/${old!.id}/`, status: 503 }] });
+      const moved = await postForm('/booking.html', personFields(query, key, { action: 'book' }), noUser);
+      expect(moved.status).toBe(303);
+      expect(moved.location).toBe(`${manage}&notice=move-failed`);
+      await demo.faults({ rules: [] });
+      const shown = await page(moved.location!, noUser);
+      expect(shown.html).toContain('Перенести запись не получилось');
+      expect(shown.html).toContain('прежняя запись остаётся в силе');
+      expect(shown.html).toMatch(/\+7[\d\s()-]{10,}/);
+      const { bookings } = await control.schedule.state();
+      expect(bookings.filter((b) => !b.cancelled).map((b) => b.id)).toEqual([old!.id]);
+      expect(bookings).toHaveLength(2);
+    });
+
+    it('says so with the phone when neither booking can be cancelled, and logs the two ids only', async () => {
+      const { manage } = await booked();
+      const { step, query } = await moveTo(manage, noUser);
+      const key = /name="key" value="([^"]+)"/.exec(step.html)![1]!;
+      await control.schedule.settings({ quirks: { cancelRefused: true } });
+      const lines: string[] = [];
+      const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')));
+      try {
+        const moved = await postForm('/booking.html', personFields(query, key, { action: 'book' }), noUser);
+        expect(moved.status).toBe(303);
+        expect(moved.location).toMatch(/&notice=move-double$/);
+        expect((await page(moved.location!, noUser)).html).toContain('сейчас у вас две записи');
+      } finally {
+        spy.mockRestore();
+      }
+      const { bookings } = await control.schedule.state();
+      expect(bookings.filter((b) => !b.cancelled)).toHaveLength(2);
+      expect(lines.join('\n')).toContain(String(bookings[0]!.id));
+      const oldHash = new URL(manage, 'http://x').searchParams.get('hash')!;
+      for (const bit of ['Анна', 'Петрова', '79991234567', oldHash]) expect(lines.join('\n')).not.toContain(bit);
+    });
+  });
+
+  it('says calmly that a late cancel must be made by phone, the booking still shown as booked', async () => {
+    const { manage } = await booked();
+    await control.schedule.settings({ quirks: { cancelRefused: true } });
+    const refused = await postForm(
+      '/booking/manage',
+      { ...Object.fromEntries(new URL(manage, 'http://x').searchParams), action: 'cancel' },
+      noCodes,
+    );
+    expect(refused.status).toBe(303);
+    expect(refused.location).toBe(`${manage}&notice=cancel-refused`);
+    const shown = await page(refused.location!, noCodes);
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain('Отменить запись онлайн уже нельзя. Позвоните нам, пожалуйста: +7');
+    expect(shown.html).toContain('Ваша запись');
+    expect(shown.html).not.toContain('Запись отменена');
+    expect(shown.html).toContain('Отменить запись');
+    expect((await control.schedule.state()).bookings[0]!.cancelled).toBe(false);
+  });
+
+  it.each(['+0000', '-0500'])(
+    'shows the clinic’s own time when the schedule writes its times in %s, and the calendar file in UTC',
+    async (offset) => {
+      await control.schedule.settings({ quirks: { readOffset: offset } });
+      const { query, manage } = await booked();
+      const [date, time] = [query.get('date')!, query.get('time')!];
+      // The time the steps offered is the instant's on the clinic's clock: the booking lands there.
+      expect((await control.schedule.state()).bookings[0]!.datetime).toBe(`${date}T${time}:00+03:00`);
+      const shown = await page(manage, noCodes);
+      expect(shown.html).toContain(`<dd>${date.split('-').reverse().join('.')}</dd>`);
+      expect(shown.html).toContain(`<dd>${time}</dd>`);
+      const ics = await page(manage.replace('/booking/manage', '/booking/calendar.ics'), noCodes);
+      const utc = new Date(Date.parse(`${date}T${time}:00+03:00`)).toISOString().replace(/[-:]/g, '').slice(0, 15);
+      expect(ics.html).toContain(`DTSTART:${utc}Z`);
+    },
+  );
 
   it('answers 404 for a link whose hash is not the booking’s', async () => {
     const { manage } = await booked();
@@ -276,8 +448,8 @@ describe('with Renovatio', () => {
     const shown = await page(made.location!, renovatio);
     expect(shown.html).toContain('Вы записаны');
     expect(shown.html).toContain(query.get('date')!.split('-').reverse().join('.'));
-    // No move in place: Renovatio has none.
-    expect(shown.html).not.toContain('>Перенести<');
+    // No move in place, but «Перенести» all the same: by booking anew, then cancelling (docs/booking.md).
+    expect(links(shown.html, /href="(\/booking\.html\?[^"]*move=[^"]+)"/g)).toHaveLength(1);
     const [booking] = (await control.schedule.state()).bookings;
     expect(booking).toMatchObject({ staffId: Number(STAFF), source: 'renovatio', cancelled: false });
     const ref = Object.fromEntries(new URL(made.location!, 'http://x').searchParams);
@@ -285,6 +457,29 @@ describe('with Renovatio', () => {
     const cancelled = await postForm('/booking/manage', { id: ref.id!, hash: ref.hash!, action: 'cancel' }, renovatio);
     expect(cancelled.status).toBe(303);
     expect((await control.schedule.state()).bookings[0]!.cancelled).toBe(true);
+  });
+
+  it('moves by booking the new time first and cancelling the old one then, through the same steps', async () => {
+    const renovatio = testRenovatioVars(demoUrl);
+    const { query, key } = await chooseTime(STAFF, renovatio);
+    const made = await postForm('/booking.html', personFields(query, key, { action: 'book' }), renovatio);
+    const shown = await page(made.location!.replace('&fresh=1', ''), renovatio);
+    const move = links(shown.html, /href="(\/booking\.html\?[^"]*move=[^"]+)"/g)[0]!;
+    const days = await page(move, renovatio);
+    const day = links(days.html, /class="booking-calendar__day" href="([^"]+)"/g).at(-1)!;
+    const times = await page(day, renovatio);
+    const time = links(times.html, /class="booking-time" href="([^"]+)"/g)[0]!;
+    const step = await page(time, renovatio);
+    expect(step.html).toContain('Ваши данные');
+    const to = new URL(time, 'http://x').searchParams;
+    const moveKey = /name="key" value="([^"]+)"/.exec(step.html)![1]!;
+    const moved = await postForm('/booking.html', personFields(to, moveKey, { action: 'book' }), renovatio);
+    expect(moved.status).toBe(303);
+    expect(moved.location).toMatch(/&notice=moved$/);
+    expect((await page(moved.location!, renovatio)).html).toContain('Запись перенесена');
+    const live = (await control.schedule.state()).bookings.filter((b) => !b.cancelled);
+    expect(live).toHaveLength(1);
+    expect(live[0]!.datetime).toBe(`${to.get('date')}T${to.get('time')}:00+03:00`);
   });
 });
 
@@ -318,6 +513,15 @@ describe('where patients meet it', () => {
     expect(doctor.status).toBe(200);
     expect(doctor.html).not.toContain('Записаться онлайн');
     expect(doctor.html).toContain('Записаться на приём');
+  });
+});
+
+describe('the clinic’s time zone', () => {
+  it('names a BOOKING_TIMEZONE the runtime does not know on the configuration error page', async () => {
+    const { status, html } = await page('/booking.html', { BOOKING_TIMEZONE: 'Mars/Olympus' });
+    expect(status).toBe(500);
+    expect(html).toContain('<code>BOOKING_TIMEZONE</code>');
+    expect(html).toContain('IANA');
   });
 });
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { BookingError, type Appointment, type BookingRecord, type BookingRef, type BookingSystem } from '../booking-system';
+import { DEFAULT_TIMEZONE, clinicTime } from '../clinic-time';
 import { callYclients, type YclientsCall, type YclientsHttp } from './http';
 import { CreatedData, DatesData, RecordData, ServicesData, StaffData, TimesData, type YclientsRecord } from './schemas';
 
 /**
  * YCLIENTS behind the booking seam, through its online-booking calls (`book_*`, docs/booking.md).
- * The partner token books; a user token, when set, is sent beside it. Nothing here keeps state:
- * one system serves every request.
+ * The partner token books; a user token, when set, is sent beside it, and only with it is a booking moved in place
+ * (`PUT book_record` is "partner + user"). Nothing here keeps state: one system serves every request.
  */
 
 export interface YclientsOptions {
@@ -18,6 +19,8 @@ export interface YclientsOptions {
   timeoutMs: number;
   /** The booking form confirms the phone by an SMS code (its `phone_confirmation`). */
   codes: boolean;
+  /** The company's IANA time zone: the clock its times are shown on (BOOKING_TIMEZONE, Moscow by default). */
+  timeZone?: string;
   fetch?: typeof fetch;
 }
 
@@ -33,9 +36,11 @@ const idOut = (id: string): number | string => (/^\d+$/.test(id) ? Number(id) : 
 /** "+7 (999) 123-45-67" → "79991234567": the patient's phone is digits with the country code. */
 const digits = (phone: string) => phone.replace(/\D/g, '');
 
-/** "12:00" from a FreeTime's own `time`, else from its datetime. */
-const hhmm = (time: string | undefined, datetime: string) =>
-  time && /^\d{2}:\d{2}/.test(time) ? time.slice(0, 5) : datetime.slice(11, 16);
+/** A time refused with `meta.message` alone (the Blueprint's own 422 example of `book_check`) is taken. */
+const timeRefused = (status: number) => (status === 422 || status < 300 ? 'taken' : undefined);
+
+/** Any refusal of a cancel but 404 is the company's: too late by its settings, or not online at all. */
+const cancelRefused = (status: number) => (status !== 404 ? 'cancel-refused' : undefined);
 
 function appointmentsOf(appointment: Appointment) {
   return [{ id: 1, services: [idOut(appointment.serviceId)], staff_id: idOut(appointment.staffId), datetime: appointment.datetime }];
@@ -51,6 +56,13 @@ export function createYclientsSystem(options: YclientsOptions): BookingSystem {
   };
   const cid = encodeURIComponent(options.companyId);
   const call = <T extends z.ZodType>(spec: YclientsCall<T>) => callYclients(http, spec);
+  const timeZone = options.timeZone ?? DEFAULT_TIMEZONE;
+  /** A moment in any offset on the clinic's clock (docs/booking.md, "Times and the clinic's time zone"). */
+  const onClinicClock = (datetime: string, name: string) => {
+    const at = clinicTime(datetime, timeZone);
+    if (!at) throw new BookingError('unavailable', `YCLIENTS ${name}: a datetime we cannot read`);
+    return at;
+  };
   const serviceQuery = (serviceId: string | undefined): [string, string][] => (serviceId ? [['service_ids[]', serviceId]] : []);
   const recordPath = (ref: BookingRef) => `${encodeURIComponent(ref.id)}/${encodeURIComponent(ref.hash)}`;
 
@@ -59,7 +71,7 @@ export function createYclientsSystem(options: YclientsOptions): BookingSystem {
 
   return {
     name: 'yclients',
-    capabilities: { codes: options.codes, read: true, move: true },
+    capabilities: { codes: options.codes, read: true, move: Boolean(options.userToken) },
 
     async services(staffId) {
       const query: [string, string][] = staffId ? [['staff_id', staffId]] : [];
@@ -98,13 +110,20 @@ export function createYclientsSystem(options: YclientsOptions): BookingSystem {
       const path = `book_times/${cid}/${encodeURIComponent(staffId ?? '0')}/${encodeURIComponent(date)}`;
       const data = await call({ method: 'GET', path, name: 'book_times', query: serviceQuery(serviceId), schema: TimesData });
       return data
-        .map((slot) => ({
-          time: hhmm(slot.time, slot.datetime),
-          datetime: slot.datetime,
-          // Under «any» YCLIENTS does not say who is free then: the page asks again with one specialist.
-          staffId,
-          lengthSeconds: slot.seance_length ?? slot.sum_length,
-        }))
+        .flatMap((slot) => {
+          // The time is the instant's on the clinic's clock, whatever offset the account writes and whatever `time` says.
+          const at = clinicTime(slot.datetime, timeZone);
+          if (!at) return [];
+          return [
+            {
+              time: at.time,
+              datetime: at.iso,
+              // Under «any» YCLIENTS does not say who is free then: the page asks again with one specialist.
+              staffId,
+              lengthSeconds: slot.seance_length ?? slot.sum_length,
+            },
+          ];
+        })
         .sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
     },
 
@@ -120,13 +139,14 @@ export function createYclientsSystem(options: YclientsOptions): BookingSystem {
     },
 
     async check(appointment) {
-      // 201 when bookable; 422 with 433/436/437/438 otherwise, mapped by callYclients.
+      // 201 when bookable; 422 with 433/436/437/438, or with `meta.message` alone, otherwise (callYclients maps them).
       await call({
         method: 'POST',
         path: `book_check/${cid}`,
         name: 'book_check',
         body: { appointments: appointmentsOf(appointment) },
         schema: Ignored,
+        refused: timeRefused,
       });
     },
 
@@ -142,7 +162,14 @@ export function createYclientsSystem(options: YclientsOptions): BookingSystem {
         notify_by_sms: REMIND_HOURS,
         appointments: appointmentsOf(appointment),
       };
-      const data = await call({ method: 'POST', path: `book_record/${cid}`, name: 'book_record', body, schema: CreatedData });
+      const data = await call({
+        method: 'POST',
+        path: `book_record/${cid}`,
+        name: 'book_record',
+        body,
+        schema: CreatedData,
+        refused: timeRefused,
+      });
       const first = data[0]!;
       return { id: first.record_id, hash: first.record_hash };
     },
@@ -152,7 +179,7 @@ export function createYclientsSystem(options: YclientsOptions): BookingSystem {
       return {
         id: ref.id,
         hash: ref.hash,
-        datetime: record.datetime,
+        datetime: onClinicClock(record.datetime, 'book_record (read)').iso,
         staffId: record.staff?.id ?? record.staff_id,
         staffName: record.staff?.name,
         services: (record.services ?? []).map((service) => ({
@@ -171,10 +198,13 @@ export function createYclientsSystem(options: YclientsOptions): BookingSystem {
         name: 'user/records (cancel)',
         schema: Ignored,
         byLink: true,
+        refused: cancelRefused,
       });
     },
 
     async move(ref, datetime) {
+      // Documented for partner + user only: without a user token the route moves by booking anew (capabilities.move).
+      if (!options.userToken) throw new BookingError('unavailable', 'YCLIENTS book_record (move): no user token');
       // PUT takes no hash, so the link's hash is proved by reading the booking with it first.
       const record = await readRecord(ref);
       if (record.deleted) throw new BookingError('not-found', 'YCLIENTS book_record (move): the booking is cancelled');
@@ -186,6 +216,7 @@ export function createYclientsSystem(options: YclientsOptions): BookingSystem {
         body: { datetime, comment: record.comment ?? '' },
         schema: Ignored,
         byLink: true,
+        refused: timeRefused,
       });
     },
   };

@@ -28,6 +28,11 @@ export interface YclientsCall<T extends z.ZodType> {
   schema: T;
   /** The call is addressed by a manage link: 404 says the booking is not there or the hash is not its. */
   byLink?: boolean;
+  /**
+   * What a refusal without a code we know means for this call (docs/booking.md, "What each call answers"): a time
+   * refused with `meta.message` alone is taken, a cancel refused is the company's cut-off. Undefined: unavailable.
+   */
+  refused?: (status: number) => BookingFailureKind | undefined;
 }
 
 /** The booking codes (docs/booking.md); every other refusal is `unavailable`. */
@@ -38,7 +43,8 @@ const CODES: Record<number, BookingFailureKind> = {
   434: 'refused',
   435: 'no-name',
   436: 'taken',
-  437: 'service-gone',
+  // "Пересечение с другими записями клиента": the patient's own other visit at that time, not the service.
+  437: 'own-visit',
   438: 'service-gone',
 };
 
@@ -81,6 +87,8 @@ function refusal(call: YclientsCall<z.ZodType>, status: number, json: unknown): 
     if (kind) return new BookingError(kind, `YCLIENTS ${call.name}: code ${code}`);
   }
   if (status === 404 && call.byLink) return new BookingError('not-found', `YCLIENTS ${call.name}: answered 404`);
+  const meant = call.refused?.(status);
+  if (meant) return new BookingError(meant, `YCLIENTS ${call.name}: refused with ${status}${codes.length ? '' : ' and no code'}`);
   const known = codes.filter((code) => code !== undefined);
   return new BookingError('unavailable', `YCLIENTS ${call.name}: answered ${status}${known.length ? ` (code ${known.join(', ')})` : ''}`);
 }

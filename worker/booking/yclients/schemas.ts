@@ -35,14 +35,21 @@ const optionalText = z
   .transform((value) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined))
   .optional();
 
-/** ISO 8601 as is; unix seconds (a number or a string of digits) in the clinic's offset. */
+/**
+ * A moment as written, in whatever offset the account writes it ("…+0000", "…-0500", "…+03:00"); unix seconds (a
+ * number or a string of digits) as UTC. The client turns it into the clinic's clock from the instant
+ * (booking/clinic-time.ts; docs/booking.md, "Times and the clinic's time zone").
+ */
 const datetime = z.union([z.number(), z.string().trim().min(1)]).transform((value) => {
-  if (typeof value === 'number') return isoFromUnix(value);
-  return /^\d+$/.test(value) ? isoFromUnix(Number(value)) : value;
+  if (typeof value === 'number') return new Date(value * 1000).toISOString();
+  return /^\d+$/.test(value) ? new Date(Number(value) * 1000).toISOString() : value;
 });
 
-/** "2026-12-01", "2026-12-01T00:00:00+03:00" or unix seconds → "2026-12-01". */
-const day = datetime.transform((value) => value.slice(0, 10)).pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/));
+/** A day of `book_dates`: "2026-12-01" (a calendar day of the company, as written), or unix seconds of its midnight. */
+const day = z
+  .union([z.number(), z.string().trim().min(1)])
+  .transform((value) => (typeof value === 'number' || /^\d+$/.test(value) ? isoFromUnix(Number(value)) : value).slice(0, 10))
+  .pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/));
 
 /** true, 1, "1", "true" → true. */
 const flag = z

@@ -46,8 +46,17 @@ export function unavailablePage(
  * «Это время только что заняли» (docs/booking.md, "Never two patients in one slot"): the person's form again, with
  * everything typed, and the nearest other free times as buttons of the same form.
  */
-export async function takenPage(c: C, choice: Choice, person: PostedPerson, key: string, today: string): Promise<Response> {
+export async function takenPage(
+  c: C,
+  choice: Choice,
+  person: PostedPerson,
+  key: string,
+  today: string,
+  /** The patient's own other visit at that time (YCLIENTS 437), said as such. */
+  why?: 'own-visit',
+): Promise<Response> {
   const { schedule } = c.var.booking!;
   const taken = await nearestTimes(schedule, choice, today);
-  return bookingPage(c, { step: 'person', choice, form: personForm(person, key), codes: schedule.system.capabilities.codes, taken }, 409);
+  const codes = schedule.system.capabilities.codes;
+  return bookingPage(c, { step: 'person', choice, form: personForm(person, key), codes, taken, takenWhy: why }, 409);
 }

@@ -3,11 +3,13 @@ import type { AppEnv } from '../../app-env';
 import { BookingError, type BookingRecord, type BookingRef } from '../../booking/booking-system';
 import { BOOKING_ICS_PATH, BOOKING_MANAGE_PATH, BOOKING_PATH, bookingUrl, icsUrl, manageUrl } from '../../booking/booking-url';
 import type { BookingCatalog } from '../../booking/catalog';
+import { clinicTime } from '../../booking/clinic-time';
+import { slotHold } from '../../booking/hold';
 import { icsOf } from '../../booking/ics';
 import { loadCatalog } from '../../loaders/booking-choice';
 import { framed } from '../../middleware/page-renderer';
 import { BookedScreen } from '../../screens/booking/BookedScreen';
-import type { BookedView } from '../../screens/booking/booking-view';
+import { BOOKED_NOTICES, type BookedNotice, type BookedView } from '../../screens/booking/booking-view';
 import { formOf, field } from '../editors/form';
 import { ownPostsOnly, privatePage } from '../editors/private-page';
 import { renderError } from '../error';
@@ -27,12 +29,17 @@ async function catalogOrNothing(c: C): Promise<BookingCatalog | undefined> {
   return loadCatalog(schedule, c.var.drupal, settings.idField).catch(() => undefined);
 }
 
-function viewOf(record: BookingRecord, catalog: BookingCatalog | undefined, canMove: boolean): BookedView {
+function viewOf(record: BookingRecord, catalog: BookingCatalog | undefined, canMove: boolean, timeZone: string): BookedView {
   const staff = record.staffId ? catalog?.staffMember(record.staffId) : undefined;
+  // The day and time on the clinic's clock, from the instant, whatever offset the system wrote (docs/booking.md).
+  const at = clinicTime(record.datetime, timeZone);
+  if (!at) throw new BookingError('unavailable', 'the booking’s time is not a moment we can read');
   return {
     id: record.id,
     hash: record.hash,
     datetime: record.datetime,
+    date: at.date,
+    time: at.time,
     // Drupal's name of the specialist, as the steps showed it; the schedule's own («Иванова Е. С.») only without one.
     staffName: (staff?.inDrupal ? staff.name : undefined) ?? record.staffName ?? staff?.name,
     staffPath: staff?.inDrupal ? staff.path : undefined,
@@ -58,10 +65,11 @@ bookingManage.get(BOOKING_MANAGE_PATH, framed(), async (c) => {
   try {
     const [record, catalog] = await Promise.all([system.read(ref), catalogOrNothing(c)]);
     const notice = c.req.query('notice');
+    // Every system can be moved: in place, or by booking anew and then cancelling (docs/booking.md, "Moving a booking").
     const view: BookedView = {
-      ...viewOf(record, catalog, system.capabilities.move),
+      ...viewOf(record, catalog, true, c.var.booking.settings.timeZone),
       fresh: c.req.query('fresh') === '1',
-      notice: notice === 'cancelled' || notice === 'moved' ? notice : undefined,
+      notice: BOOKED_NOTICES.find((known) => known === notice),
     };
     if (view.notice === 'cancelled') view.deleted = true;
     const serviceId = record.services[0]?.id;
@@ -81,6 +89,7 @@ bookingManage.get(BOOKING_MANAGE_PATH, framed(), async (c) => {
         againUrl={againUrl}
         icsUrl={icsUrl(ref)}
         metrikaId={c.var.config.metrikaId}
+        phone={c.var.config.site.phone}
       />,
       {
         title: view.deleted ? 'Запись отменена' : 'Ваша запись',
@@ -107,6 +116,7 @@ bookingManage.post(BOOKING_MANAGE_PATH, ownPostsOnly, async (c) => {
   const { schedule } = c.var.booking;
   const { system } = schedule;
   const action = field(form, 'action');
+  const withNotice = (notice: BookedNotice) => privatePage(c.redirect(`${manageUrl(ref)}&notice=${notice}`, 303), { store: false });
   // docs/booking.md, "Caching": the day a booking leaves (and the day it moves to) is asked anew. Its staff and time
   // are the schedule's answer; one that cannot be read forgets nothing (the times then live out their minute).
   const forget = async (record: BookingRecord | undefined, datetime = record?.datetime) => {
@@ -115,24 +125,37 @@ bookingManage.post(BOOKING_MANAGE_PATH, ownPostsOnly, async (c) => {
   const readOrNothing = () => system.read(ref).catch(() => undefined);
   try {
     if (action === 'cancel') {
-      // Read beside the cancel, not before it: a read after it still names the staff and the time.
-      const [record] = await Promise.all([readOrNothing(), system.cancel(ref)]);
-      await forget(record);
-      return privatePage(c.redirect(`${manageUrl(ref)}&notice=cancelled`, 303), { store: false });
+      try {
+        // Read beside the cancel, not before it: a read after it still names the staff and the time.
+        const [record] = await Promise.all([readOrNothing(), system.cancel(ref)]);
+        await forget(record);
+      } catch (error) {
+        // Too late by the company's settings: the booking stands, and the page says to call (docs/booking.md).
+        if (error instanceof BookingError && error.kind === 'cancel-refused') return withNotice('cancel-refused');
+        throw error;
+      }
+      return withNotice('cancelled');
     }
     const datetime = field(form, 'datetime');
     if (action === 'move' && system.capabilities.move && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(datetime)) {
+      // The new time is held as a new booking's is (docs/booking.md, "Never two patients in one slot").
+      const hold = slotHold(c.var.config.slotHolds, { serviceId: '', staffId: field(form, 'staff'), datetime }, `move-${ref.id}`);
+      await hold.take();
       const record = await readOrNothing();
-      await system.move(ref, datetime);
+      try {
+        await system.move(ref, datetime);
+      } finally {
+        await hold.release();
+      }
       await Promise.all([forget(record), forget(record, datetime)]);
-      return privatePage(c.redirect(`${manageUrl(ref)}&notice=moved`, 303), { store: false });
+      return withNotice('moved');
     }
     return c.text('Неизвестное действие', 400);
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
     if (error.kind === 'not-found') return notFound(c);
-    // Taken meanwhile: back to choosing a time for the move.
-    if (error.kind === 'taken')
+    // Taken meanwhile (or the patient's own other visit then): back to choosing a time for the move.
+    if (error.kind === 'taken' || error.kind === 'own-visit')
       return privatePage(c.redirect(`${BOOKING_PATH}?${new URLSearchParams({ move: ref.id, hash: ref.hash }).toString()}`, 303), {
         store: false,
       });
@@ -147,7 +170,7 @@ bookingManage.get(BOOKING_ICS_PATH, async (c) => {
   if (!ref) return c.text('Не найдено', 404);
   try {
     const [record, catalog] = await Promise.all([c.var.booking.schedule.system.read(ref), catalogOrNothing(c)]);
-    const view = viewOf(record, catalog, false);
+    const view = viewOf(record, catalog, false, c.var.booking.settings.timeZone);
     const { config } = c.var;
     const body = icsOf({
       uid: `${record.id}@${new URL(config.siteUrl).host}`,

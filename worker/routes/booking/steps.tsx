@@ -34,7 +34,8 @@ export async function stepView(c: C, catalog: BookingCatalog, choice: Choice, to
   }
   if (!choice.date) return { step: 'date', choice, days: await calendarOf(schedule, choice, today) };
   if (!choice.time) return { step: 'time', choice, times: await timesOf(schedule, choice) };
-  if (choice.moving) return { step: 'move', choice };
+  // In place where the system can; else the patient's details, to book the new time before the old one is cancelled.
+  if (choice.moving && schedule.system.capabilities.move) return { step: 'move', choice };
   return {
     step: 'person',
     choice,
@@ -46,7 +47,7 @@ export async function stepView(c: C, catalog: BookingCatalog, choice: Choice, to
 bookingSteps.get(BOOKING_PATH, framed(), async (c) => {
   if (!c.var.booking) return renderError(c, 404);
   const query = cleanQuery(c.req.query());
-  const today = clinicToday(Date.now());
+  const today = clinicToday(Date.now(), c.var.booking.settings.timeZone);
   let choice: Choice = { query };
   try {
     prefetchChoice(c.var.booking.schedule, query, today);
@@ -80,7 +81,7 @@ bookingSteps.post(BOOKING_PATH, framed(), ownPostsOnly, async (c) => {
   const person = postedPerson(form);
   const key = /^[\w-]{8,64}$/.test(field('key') ?? '') ? (field('key') as string) : crypto.randomUUID();
   const action = field('action');
-  const today = clinicToday(Date.now());
+  const today = clinicToday(Date.now(), c.var.booking.settings.timeZone);
   let choice: Choice = { query };
   try {
     if (action === 'request') return await sendRequest(c, choice, person, key);

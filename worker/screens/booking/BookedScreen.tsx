@@ -6,9 +6,19 @@ import { BOOKING_MANAGE_PATH } from '../../booking/booking-url';
 import type { BookedView } from './booking-view';
 import { priceText } from './price-text';
 
-/** The clinic's day and time of an ISO 8601 moment with its offset, as written (no time-zone arithmetic). */
-const dayOf = (datetime: string) => formatDay(datetime.slice(0, 10));
-const timeOf = (datetime: string) => datetime.slice(11, 16);
+/** The calm line of what could not be done online, with the clinic's phone (docs/booking.md, "Managing a booking"). */
+function noticeAlert(notice: BookedView['notice'], phone: string): string | undefined {
+  switch (notice) {
+    case 'cancel-refused':
+      return `Отменить запись онлайн уже нельзя. Позвоните нам, пожалуйста: ${phone}`;
+    case 'move-failed':
+      return `Перенести запись не получилось — ваша прежняя запись остаётся в силе. Чтобы выбрать другое время, позвоните нам, пожалуйста: ${phone}`;
+    case 'move-double':
+      return `Новое время записано, но прежнюю запись отменить не получилось, и сейчас у вас две записи. Позвоните нам, пожалуйста, мы отменим лишнюю: ${phone}`;
+    default:
+      return undefined;
+  }
+}
 
 /**
  * A booking: the confirmation right after it is made, and the page its link opens later (docs/booking.md,
@@ -21,6 +31,7 @@ export function BookedScreen({
   againUrl,
   icsUrl,
   metrikaId,
+  phone,
 }: {
   view: BookedView;
   address?: string;
@@ -30,8 +41,11 @@ export function BookedScreen({
   icsUrl: string;
   /** The counter the booking's goal goes to, on the confirmation only. */
   metrikaId?: number;
+  /** The clinic's phone, for what cannot be done online. */
+  phone: string;
 }) {
-  const { deleted, fresh, notice, error } = view;
+  const { deleted, fresh, notice } = view;
+  const error = view.error ?? noticeAlert(notice, phone);
   const title = deleted ? 'Запись отменена' : fresh ? 'Вы записаны' : notice === 'moved' ? 'Запись перенесена' : 'Ваша запись';
   return (
     <section className="booking booking--booked">
@@ -57,11 +71,11 @@ export function BookedScreen({
       <dl className="booking-summary booking-summary--booked" data-deleted={deleted ? '' : undefined}>
         <div>
           <dt>Дата</dt>
-          <dd>{dayOf(view.datetime)}</dd>
+          <dd>{formatDay(view.date)}</dd>
         </div>
         <div>
           <dt>Время</dt>
-          <dd>{timeOf(view.datetime)}</dd>
+          <dd>{view.time}</dd>
         </div>
         {view.staffName && (
           <div>

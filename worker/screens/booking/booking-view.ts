@@ -52,6 +52,8 @@ export type BookingView =
       form: PersonForm;
       /** The time was taken meanwhile: the nearest other times, to choose without typing again. */
       taken?: FreeTime[];
+      /** Why the time cannot be booked: another's booking (the default), or the patient's own other visit then. */
+      takenWhy?: 'own-visit';
       /** The system asks for an SMS code before it books. */
       codes: boolean;
     }
@@ -66,6 +68,9 @@ export interface BookedView {
   hash: string;
   /** ISO 8601 with offset. */
   datetime: string;
+  /** The day (YYYY-MM-DD) and time (HH:MM) on the clinic's clock, from the instant (docs/booking.md). */
+  date: string;
+  time: string;
   staffName?: string;
   staffPath?: string;
   services: { title: string; price?: number; path?: string }[];
@@ -73,7 +78,14 @@ export interface BookedView {
   /** Just booked (the confirmation), or opened from the link later. */
   fresh: boolean;
   canMove: boolean;
-  /** What the last action on the page did. */
-  notice?: 'cancelled' | 'moved';
+  /** What the last action on the page did (docs/booking.md, "Managing a booking"). */
+  notice?: BookedNotice;
   error?: string;
 }
+
+/**
+ * What the last action on a booking's page did: cancelled, moved; a cancel the system refused (too late); a move by
+ * booking anew whose old booking could not be cancelled, the new one then cancelled (`move-failed`) or not (`move-double`).
+ */
+export const BOOKED_NOTICES = ['cancelled', 'moved', 'cancel-refused', 'move-failed', 'move-double'] as const;
+export type BookedNotice = (typeof BOOKED_NOTICES)[number];

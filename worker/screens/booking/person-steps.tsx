@@ -165,15 +165,25 @@ export function FormError({ form }: { form: PersonForm }) {
 }
 
 export function PersonStep({ view }: { view: StepOf<'person'> }) {
-  const { choice, form, taken, codes } = view;
+  const { choice, form, taken, takenWhy, codes } = view;
+  const moving = Boolean(choice.moving);
   return (
     <section className="booking-step" aria-labelledby="booking-step-title">
       <h2 id="booking-step-title">Ваши данные</h2>
+      {moving && !taken && (
+        <p className="booking__lead">
+          Сначала мы запишем вас на новое время, и только потом отменим прежнюю запись — без записи вы не останетесь.
+        </p>
+      )}
       <form className="booking-form" method="post" action={BOOKING_PATH}>
         <ChoiceFields choice={choice} form={form} />
         {taken && (
           <div className="booking__alert" role="alert">
-            <p>Это время только что заняли. Выберите другое — всё, что вы ввели, сохранится:</p>
+            <p>
+              {takenWhy === 'own-visit'
+                ? 'В это время у вас уже есть запись в клинике. Выберите другое время — всё, что вы ввели, сохранится:'
+                : 'Это время только что заняли. Выберите другое — всё, что вы ввели, сохранится:'}
+            </p>
             {taken.length > 0 ? (
               <div className="booking-times booking-times--inline">
                 {taken.map((time) => (
@@ -197,7 +207,7 @@ export function PersonStep({ view }: { view: StepOf<'person'> }) {
         <PersonFields form={form} />
         {!taken && (
           <button className={buttonClass({ block: true, size: 'lg' })} type="submit" name="action" value={codes ? 'code' : 'book'}>
-            <ButtonContent icon={CalendarCheck}>{codes ? 'Получить код в СМС' : 'Записаться'}</ButtonContent>
+            <ButtonContent icon={CalendarCheck}>{codes ? 'Получить код в СМС' : moving ? 'Перенести запись' : 'Записаться'}</ButtonContent>
           </button>
         )}
         {codes && !taken && <p className="form-field__hint">Мы отправим код подтверждения на этот номер.</p>}
@@ -239,7 +249,7 @@ export function CodeStep({ view }: { view: StepOf<'code'> }) {
           )}
         </Field>
         <button className={buttonClass({ block: true, size: 'lg' })} type="submit" name="action" value="book">
-          <ButtonContent icon={CalendarCheck}>Подтвердить запись</ButtonContent>
+          <ButtonContent icon={CalendarCheck}>{choice.moving ? 'Подтвердить перенос' : 'Подтвердить запись'}</ButtonContent>
         </button>
         <button className={buttonClass({ variant: 'ghost', block: true })} type="submit" name="action" value="code" formNoValidate>
           Отправить код ещё раз
@@ -259,6 +269,7 @@ export function MoveStep({ view }: { view: StepOf<'move'> }) {
         <input type="hidden" name="id" value={choice.moving.id} />
         <input type="hidden" name="hash" value={choice.moving.hash} />
         <input type="hidden" name="datetime" value={choice.time.datetime} />
+        <input type="hidden" name="staff" value={choice.time.staffId ?? choice.query.staff ?? choice.query.doctor ?? ''} />
         <button className={buttonClass({ block: true, size: 'lg' })} type="submit" name="action" value="move">
           <ButtonContent icon={CalendarCheck}>Перенести запись</ButtonContent>
         </button>
