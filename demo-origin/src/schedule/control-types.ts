@@ -75,4 +75,9 @@ export interface DemoScheduleControl {
   settings(change: { codes?: boolean; quirks?: Partial<ScheduleQuirks> }): Promise<{ codes: boolean; quirks: ScheduleQuirks }>;
   /** The code last sent to this phone (digits with the country code), or null. */
   lastCode(phoneDigits: string): Promise<string | null>;
+  /**
+   * The clinic's front desk cancels a booking, or moves it to `datetime` with the same specialist (a new booking, the
+   * old one naming it in Renovatio's `moved_to`; 409 when that time is not free): the booking as it now is.
+   */
+  frontDesk(change: { id: number; cancel?: true; datetime?: string }): Promise<ScheduleBooking>;
 }

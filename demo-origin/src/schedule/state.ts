@@ -25,6 +25,8 @@ export interface ScheduleBooking {
   readonly createdAt: number;
   deleted: boolean;
   confirmed: boolean;
+  /** The visit the front desk moved this one to (Renovatio's `moved_to`); it then no longer holds its time. */
+  movedTo: number | null;
 }
 
 export interface SentCode {
@@ -170,6 +172,7 @@ export function addBooking(
     createdAt: now,
     deleted: false,
     confirmed: false,
+    movedTo: null,
   };
   s.bookings.push(booking);
   return booking;
