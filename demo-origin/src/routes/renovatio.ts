@@ -74,41 +74,46 @@ const methods: Record<string, (form: Form) => Response> = {
   getClinics: () =>
     ok([{ id: DEMO_RENOVATIO_CLINIC_ID, title: SITE.shortName, address: SITE.address, phone: SITE.phone, timezone: CLINIC_OFFSET }]),
 
-  getUsers: () =>
+  // Another clinic of the account has no one and nothing opened online: an empty list, as a misconfigured account answers.
+  getUsers: (form) =>
     ok(
-      scheduleStaff.map((s) => {
-        const [last = '', first = '', third = ''] = s.name.split(' ');
-        return {
-          id: s.id,
-          name: s.name,
-          last_name: last,
-          first_name: first,
-          third_name: third,
-          profession_titles: s.specialization,
-          clinic_ids: [DEMO_RENOVATIO_CLINIC_ID],
-          services: scheduleServices.filter((service) => service.staffIds.includes(s.id)).map((service) => service.id),
-          avatar: null,
-          is_deleted: 0,
-        };
-      }),
+      otherClinic(form)
+        ? []
+        : scheduleStaff.map((s) => {
+            const [last = '', first = '', third = ''] = s.name.split(' ');
+            return {
+              id: s.id,
+              name: s.name,
+              last_name: last,
+              first_name: first,
+              third_name: third,
+              profession_titles: s.specialization,
+              clinic_ids: [DEMO_RENOVATIO_CLINIC_ID],
+              services: scheduleServices.filter((service) => service.staffIds.includes(s.id)).map((service) => service.id),
+              avatar: null,
+              is_deleted: 0,
+            };
+          }),
     ),
 
-  getServices: () =>
+  getServices: (form) =>
     ok(
-      scheduleServices.map((s) => {
-        const price = servicePrice(s);
-        return {
-          // A real account's key (quirk servicesKeyedServiceId), or the documentation's first reading.
-          ...(schedule().quirks.servicesKeyedServiceId ? { service_id: s.id } : { id: s.id }),
-          title: s.title,
-          category_id: s.categoryId,
-          category_title: categoryById(s.categoryId)?.title ?? null,
-          price: price.min,
-          price_max: price.max,
-          duration: s.minutes,
-          user_ids: [...s.staffIds],
-        };
-      }),
+      otherClinic(form)
+        ? []
+        : scheduleServices.map((s) => {
+            const price = servicePrice(s);
+            return {
+              // A real account's key (quirk servicesKeyedServiceId), or the documentation's first reading.
+              ...(schedule().quirks.servicesKeyedServiceId ? { service_id: s.id } : { id: s.id }),
+              title: s.title,
+              category_id: s.categoryId,
+              category_title: categoryById(s.categoryId)?.title ?? null,
+              price: price.min,
+              price_max: price.max,
+              duration: s.minutes,
+              user_ids: [...s.staffIds],
+            };
+          }),
     ),
 
   getSchedule: (form) => {
