@@ -329,6 +329,14 @@ describe('with Renovatio as real accounts answer (docs/booking.md, "What each ca
     expect(timesOf((await page(day, renovatio())).html).some((time) => time < '13:00')).toBe(true);
   });
 
+  it('names a RENOVATIO_CATEGORY_ID that is not a number on the configuration error page', async () => {
+    const { status, html } = await page('/booking.html', { ...renovatio(), RENOVATIO_CATEGORY_ID: 'онлайн' });
+    expect(status).toBe(500);
+    expect(html).toContain('Ошибка настройки сайта');
+    expect(html).toContain('<code>RENOVATIO_CATEGORY_ID</code>');
+    expect(html).toContain('должен быть числом');
+  });
+
   it('keeps the choice and everything typed in a request form when createAppointment refuses for another reason (code 500)', async () => {
     await control.schedule.settings({ quirks: { createRefusedOther: true } });
     const { query, key } = await chooseTime(STAFF, renovatio());
