@@ -324,6 +324,10 @@ describe('Renovatio client: as real accounts answer (docs/booking.md, "What each
     ['fails', { status: 502, fixture: 'bad-gateway-502.html' }],
     ['answers a shape we do not know', { status: 200, fixture: 'malformed-shape.json' }],
     ['answers an error', { status: 200, fixture: 'error-400-patient.json' }],
+    [
+      'answers another visit',
+      { status: 200, body: '{"error": 0, "data": [{"id": 5, "time_start": "05.12.2026 10:00", "status": "refused"}]}' },
+    ],
   ])('shows what the link carries when getAppointment %s', async (_, reply) => {
     const ref = await booked();
     const { booking } = system([reply, { status: 200, fixture: 'users.json' }, { status: 200, fixture: 'services.json' }]);

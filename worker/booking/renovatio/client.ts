@@ -112,15 +112,8 @@ export function createRenovatioSystem(options: RenovatioOptions): BookingSystem 
     const slots: { doctorId: string; day: string; time: string; datetime: string; slot: RenovatioSlot }[] = [];
     for (const [doctorId, list] of Object.entries(schedule)) {
       if (staffId !== undefined && doctorId !== staffId) continue;
-      if (
-        doers &&
-        serviceId !== undefined &&
-        !doesService(
-          doers.find((user) => user.id === doctorId),
-          serviceId,
-        )
-      )
-        continue;
+      const doer = doers?.find((user) => user.id === doctorId);
+      if (doers && serviceId !== undefined && !doesService(doer, serviceId)) continue;
       for (const slot of list) {
         if (slot.is_busy || (slot.clinic_id !== undefined && slot.clinic_id !== clinic_id)) continue;
         // A cell that names no category is kept: an account that does not send one has no such rule to keep.
@@ -148,6 +141,8 @@ export function createRenovatioSystem(options: RenovatioOptions): BookingSystem 
     let id = appointmentId;
     for (let move = 0; move <= MAX_MOVES; move++) {
       const visit = await callRenovatio(http, 'getAppointment', { appointment_id: id }, AppointmentData);
+      // Another visit than the one asked for is an answer we do not know: the link is shown.
+      if (visit.id !== id) return undefined;
       if (visit.moved_to === undefined || visit.moved_to === id) {
         const datetime = visitStart(visit.time_start);
         return datetime ? { id: visit.id, datetime, doctorId: visit.doctor_id, deleted: cancelledVisit(visit) } : undefined;
