@@ -89,7 +89,9 @@ const methods: Record<string, (form: Form) => Response> = {
               third_name: third,
               profession_titles: s.specialization,
               clinic_ids: [DEMO_RENOVATIO_CLINIC_ID],
-              services: scheduleServices.filter((service) => service.staffIds.includes(s.id)).map((service) => service.id),
+              services: schedule().quirks.usersWithoutServices
+                ? []
+                : scheduleServices.filter((service) => service.staffIds.includes(s.id)).map((service) => service.id),
               avatar: null,
               is_deleted: 0,
             };

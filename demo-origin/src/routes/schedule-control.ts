@@ -151,6 +151,7 @@ const quirksSchema = z
     servicesKeyedServiceId: z.boolean(),
     createRefusedOther: z.boolean(),
     onlineCategoryId: z.number().int().nullable(),
+    usersWithoutServices: z.boolean(),
   })
   .strict()
   .partial();

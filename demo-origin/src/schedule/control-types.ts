@@ -47,6 +47,8 @@ export interface ScheduleQuirks {
   readonly createRefusedOther: boolean;
   /** Renovatio: the schedule category opened for online booking; cells of other categories carry another `category_id`. */
   readonly onlineCategoryId: number | null;
+  /** Renovatio: every `getUsers` item carries `services: []`, an account where no doctor has a service assigned. */
+  readonly usersWithoutServices: boolean;
 }
 
 /** GET /__demo/schedule. */

@@ -64,6 +64,7 @@ export const NO_QUIRKS: ScheduleQuirks = {
   servicesKeyedServiceId: false,
   createRefusedOther: false,
   onlineCategoryId: null,
+  usersWithoutServices: false,
 };
 
 /** A code is good for this long after it was sent. */

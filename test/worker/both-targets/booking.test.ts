@@ -414,6 +414,25 @@ describe('with Renovatio as real accounts answer (docs/booking.md, "What each ca
       'Онлайн-запись: renovatio ответил пустым списком услуг; проверьте настройки онлайн-записи в расписании клиники',
     ]);
   });
+
+  it('offers the request form with the service kept, and says so once, when no doctor does the chosen service', async () => {
+    await control.schedule.settings({ quirks: { usersWithoutServices: true } });
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')));
+    try {
+      for (let visit = 0; visit < 2; visit++) {
+        const shown = await page(`/booking.html?service=${SERVICE}`, renovatio());
+        expect(shown.status).toBe(200);
+        expect(shown.html).toContain('Заявка на приём');
+        expect(shown.html).toContain('Услуга: Ботулинотерапия');
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    expect(lines.filter((line) => line.includes('пустым списком'))).toEqual([
+      'Онлайн-запись: renovatio ответил пустым списком специалистов услуги; проверьте настройки онлайн-записи в расписании клиники',
+    ]);
+  });
 });
 
 describe('where patients meet it', () => {
