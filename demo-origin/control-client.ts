@@ -227,6 +227,7 @@ export function demoControl(baseUrl: string, options: DemoControlOptions = {}): 
       codesPageUrl: `${base}/__demo/schedule/codes`,
       state: () => call<ScheduleState>('GET', '/__demo/schedule'),
       take: (slot) => call<ScheduleBooking>('POST', '/__demo/schedule/take', slot),
+      frontDesk: (change) => call<ScheduleBooking>('POST', '/__demo/schedule/front-desk', change),
       settings: (change) => call<Awaited<ReturnType<DemoScheduleControl['settings']>>>('POST', '/__demo/schedule/settings', change),
       async lastCode(phoneDigits) {
         const { codes } = await call<ScheduleState>('GET', '/__demo/schedule');

@@ -251,6 +251,73 @@ describe('demo schedule system: Renovatio face, faults, codes page', () => {
     expect(refused).toEqual({ error: 1, data: { code: 500, desc: 'Визит пересекается с другими визитами врача' } });
   });
 
+  it('answers in the shapes real accounts do: services per user, service_id, categories, the window, a refusal (quirks)', async () => {
+    const key = { api_key: 'demo', clinic_id: '1' };
+    const users = await renovatio<{ id: number; services: number[] }[]>('getUsers', key);
+    expect(users.data.find((u) => u.id === STAFF)?.services).toContain(SERVICE);
+    expect((await renovatio<Record<string, unknown>[]>('getServices', key)).data[0]).toHaveProperty('id');
+    await demo.schedule.settings({ quirks: { servicesKeyedServiceId: true, onlineCategoryId: 7, createRefusedOther: true } });
+    const services = (await renovatio<Record<string, unknown>[]>('getServices', key)).data;
+    expect(services[0]).toHaveProperty('service_id');
+    expect(services[0]).not.toHaveProperty('id');
+    expect((await renovatio('getServices', { ...key, clinic_id: '2' })).data).toEqual([]);
+
+    const [slot] = await freeTimes();
+    if (!slot) throw new Error('no free time');
+    const [y, m, d] = slot.datetime.slice(0, 10).split('-');
+    const day = `${d}.${m}.${y}`;
+    type Cell = { date: string; time_start_short: string; category_id: number };
+    const window = await renovatio<Record<string, Cell[]>>('getSchedule', {
+      ...key,
+      user_id: String(STAFF),
+      time_start: `${day} 12:00`,
+      time_end: `${day} 14:00`,
+    });
+    const cells = window.data[String(STAFF)] ?? [];
+    expect(cells.length).toBeGreaterThan(0);
+    for (const cell of cells) {
+      expect(cell.date).toBe(day);
+      expect(cell.time_start_short >= '12:00' && cell.time_start_short <= '14:00').toBe(true);
+      expect(cell.category_id).toBe(cell.time_start_short < '13:00' ? 8 : 7);
+    }
+
+    const [h = 0, min = 0] = slot.time.split(':').map(Number);
+    const end = `${day} ${String(Math.floor((h * 60 + min + 30) / 60)).padStart(2, '0')}:${String((min + 30) % 60).padStart(2, '0')}`;
+    const refused = await renovatio('createAppointment', {
+      ...key,
+      doctor_id: String(STAFF),
+      time_start: `${day} ${slot.time}`,
+      time_end: end,
+      first_name: 'Анна',
+      check_intersection: '1',
+    });
+    expect(refused).toMatchObject({ error: 1, data: { code: 500 } });
+    expect(JSON.stringify(refused)).not.toContain('пересекается');
+  });
+
+  it('tells a visit back by getAppointment as the front desk left it: moved (moved_to), then cancelled (refused)', async () => {
+    const [first, second] = await freeTimes();
+    if (!first || !second) throw new Error('no free times');
+    const { body } = await book(first.datetime, 'front-desk');
+    const id = body.data[0]!.record_id;
+    type Visit = { id: number; time_start: string; status: string; moved_to: number | null; doctor_id: number };
+    const read = async (visit: number) =>
+      (await renovatio<Visit[]>('getAppointment', { api_key: 'demo', appointment_id: String(visit) })).data[0]!;
+    const ru = (datetime: string) => `${datetime.slice(8, 10)}.${datetime.slice(5, 7)}.${datetime.slice(0, 4)} ${datetime.slice(11, 16)}`;
+    expect(await read(id)).toMatchObject({ id, time_start: ru(first.datetime), status: 'upcoming', moved_to: null, doctor_id: STAFF });
+
+    const moved = await demo.schedule.frontDesk({ id, datetime: second.datetime });
+    expect(moved).toMatchObject({ datetime: second.datetime, cancelled: false, staffId: STAFF });
+    expect(await read(id)).toMatchObject({ moved_to: moved.id });
+    expect(await read(moved.id)).toMatchObject({ time_start: ru(second.datetime), status: 'upcoming' });
+    // The old time is free again; the new one is not.
+    expect((await freeTimes()).map((t) => t.datetime)).toContain(first.datetime);
+
+    expect(await demo.schedule.frontDesk({ id: moved.id, cancel: true })).toMatchObject({ id: moved.id, cancelled: true });
+    expect(await read(moved.id)).toMatchObject({ status: 'refused' });
+    expect(await renovatio('getAppointment', { api_key: 'demo', appointment_id: '1' })).toMatchObject({ error: 1, data: { code: 404 } });
+  });
+
   it('answers 503 and a cut-off body under fault rules for /yclients, and Renovatio stays up', async () => {
     await demo.faults.set({ rules: [{ match: '/yclients', status: 503 }] });
     expect((await fetch(`${demo.schedule.yclientsApiUrl}/book_services/${CID}`, { headers: HEADERS })).status).toBe(503);

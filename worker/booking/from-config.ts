@@ -17,9 +17,18 @@ export function bookingSystemFor(settings: BookingSettings, timeoutMs: number): 
         timeoutMs,
       });
     case 'renovatio':
-      return createRenovatioSystem({ apiUrl: settings.apiUrl, clinicId: settings.clinicId, apiKey: settings.apiKey, timeoutMs });
+      return createRenovatioSystem({
+        apiUrl: settings.apiUrl,
+        clinicId: settings.clinicId,
+        apiKey: settings.apiKey,
+        categoryId: settings.categoryId,
+        timeoutMs,
+      });
   }
 }
 
-/** The account a system's answers are kept under in the shared store. */
-export const accountOf = (settings: BookingSettings) => (settings.provider === 'yclients' ? settings.companyId : settings.clinicId);
+/** The account a system's answers are kept under in the shared store; Renovatio's free times differ by the category opened online. */
+export const accountOf = (settings: BookingSettings) =>
+  settings.provider === 'yclients'
+    ? settings.companyId
+    : `${settings.clinicId}${settings.categoryId === undefined ? '' : `-${settings.categoryId}`}`;

@@ -75,4 +75,6 @@ export interface Bindings {
   RENOVATIO_CLINIC_ID?: string;
   /** A secret. */
   RENOVATIO_API_KEY?: string;
+  /** The schedule category opened for online booking (optional). */
+  RENOVATIO_CATEGORY_ID?: string;
 }

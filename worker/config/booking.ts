@@ -40,6 +40,8 @@ export const bookingSettings = {
   RENOVATIO_API_URL: url('https://app.rnova.org/api/public'),
   RENOVATIO_CLINIC_ID: z.preprocess(unset, z.string().regex(/^\d+$/, 'должен быть числом').optional()),
   RENOVATIO_API_KEY: optional,
+  /** The schedule category opened for online booking; unset: every free time (docs/booking.md, "Settings"). */
+  RENOVATIO_CATEGORY_ID: z.preprocess(unset, z.string().trim().regex(/^\d+$/, 'должен быть числом').optional()),
 };
 
 type BookingRaw = z.output<z.ZodObject<typeof bookingSettings>>;
@@ -67,7 +69,7 @@ export type BookingSettings = (
       userToken?: string;
       codes: boolean;
     }
-  | { provider: 'renovatio'; idField: string; apiUrl: string; clinicId: string; apiKey: string }
+  | { provider: 'renovatio'; idField: string; apiUrl: string; clinicId: string; apiKey: string; categoryId?: string }
 ) & {
   /** The clinic's IANA time zone (BOOKING_TIMEZONE). */
   timeZone: string;
@@ -95,6 +97,7 @@ export function bookingOf(raw: BookingRaw): BookingSettings | undefined {
       apiUrl: raw.RENOVATIO_API_URL,
       clinicId: raw.RENOVATIO_CLINIC_ID,
       apiKey: raw.RENOVATIO_API_KEY,
+      categoryId: raw.RENOVATIO_CATEGORY_ID,
       timeZone: raw.BOOKING_TIMEZONE,
     };
   }

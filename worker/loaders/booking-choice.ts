@@ -20,6 +20,21 @@ export const clinicToday = (now: number, timeZone = DEFAULT_TIMEZONE) => clinicT
 export const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
+/** The lists found empty so far in this process or isolate: each is said once, not on every request. */
+const saidEmpty = new Set<string>();
+
+/**
+ * A list the booking needs (services, specialists) came back empty although the system answered: the account is
+ * set up so that nothing can be booked online. Said once per process or isolate, as a plain line with no one's data
+ * (docs/booking.md, "When the schedule fails"); the page offers the request form meanwhile.
+ */
+export function reportEmptyList(system: string, list: 'services' | 'staff'): void {
+  if (saidEmpty.has(`${system}:${list}`)) return;
+  saidEmpty.add(`${system}:${list}`);
+  const what = list === 'services' ? 'услуг' : 'специалистов услуги';
+  console.warn(`Онлайн-запись: ${system} ответил пустым списком ${what}; проверьте настройки онлайн-записи в расписании клиники`);
+}
+
 /** Only what an address may carry: ids, a day and a time of the right forms; anything else is dropped. */
 export function cleanQuery(raw: Record<string, string | undefined>): ChoiceQuery {
   const pick = (name: string, form: RegExp) => {

@@ -20,7 +20,7 @@ import {
   servicePrice,
   staffById,
 } from '../schedule/model';
-import { addBooking, bookingById, cellBusy, refusal } from '../schedule/state';
+import { addBooking, bookingById, cellBusy, refusal, type ScheduleBooking } from '../schedule/state';
 import { CLINIC_OFFSET, DAY_END, DAY_START, GRID_MINUTES, hhmm, instantOf, isSunday, parseRu, ruDate, windowDates } from '../schedule/time';
 
 export const renovatioRoutes = new Hono<AppEnv>();
@@ -31,6 +31,42 @@ const ok = (data: Json): Response => json({ error: 0, data });
 const fail = (code: number, desc: string): Response => json({ error: 1, data: { code, desc } });
 const schedule = () => demoState().schedule;
 
+/** The category of a cell: the one opened online (quirk onlineCategoryId) after 13:00, before it another (docs/booking.md). */
+const OTHER_CATEGORY_UNTIL = 13 * 60;
+const DEFAULT_CATEGORY_ID = 1;
+function categoryOfCell(minutes: number): number {
+  const online = schedule().quirks.onlineCategoryId;
+  if (online === null) return DEFAULT_CATEGORY_ID;
+  return minutes < OTHER_CATEGORY_UNTIL ? online + 1 : online;
+}
+
+/** "dd.mm.yyyy HH:MM", as Renovatio writes a visit's start and end. */
+const ruTime = (date: string, minutes: number): string => `${ruDate(date)} ${hhmm(minutes)}`;
+
+/** A visit as getAppointment answers it (public integrations read these fields; docs/booking.md, "What each call answers"). */
+function visitJson(b: ScheduleBooking, now: number): Json {
+  const status =
+    b.deleted && b.movedTo === null
+      ? 'refused'
+      : instantOf({ date: b.date, minutes: b.start + b.minutes }) <= now
+        ? 'completed'
+        : 'upcoming';
+  return {
+    id: b.id,
+    clinic_id: DEMO_RENOVATIO_CLINIC_ID,
+    clinic: SITE.shortName,
+    doctor_id: b.staffId,
+    doctor: staffById(b.staffId)?.name ?? null,
+    time_start: ruTime(b.date, b.start),
+    time_end: ruTime(b.date, b.start + b.minutes),
+    status,
+    moved_to: b.movedTo,
+    moved_from: schedule().bookings.find((other) => other.movedTo === b.id)?.id ?? null,
+    services: b.serviceIds.map((id) => ({ id, title: serviceById(id)?.title ?? '', value: servicePrice(serviceById(id)!).min })),
+    source: b.source === 'renovatio' ? 'Сайт' : null,
+  };
+}
+
 /** The clinic id a call names is the demo's, or it names none. */
 const otherClinic = (form: Form): boolean => form.clinic_id !== undefined && form.clinic_id !== String(DEMO_RENOVATIO_CLINIC_ID);
 
@@ -38,39 +74,48 @@ const methods: Record<string, (form: Form) => Response> = {
   getClinics: () =>
     ok([{ id: DEMO_RENOVATIO_CLINIC_ID, title: SITE.shortName, address: SITE.address, phone: SITE.phone, timezone: CLINIC_OFFSET }]),
 
-  getUsers: () =>
+  // Another clinic of the account has no one and nothing opened online: an empty list, as a misconfigured account answers.
+  getUsers: (form) =>
     ok(
-      scheduleStaff.map((s) => {
-        const [last = '', first = '', third = ''] = s.name.split(' ');
-        return {
-          id: s.id,
-          name: s.name,
-          last_name: last,
-          first_name: first,
-          third_name: third,
-          profession_titles: s.specialization,
-          clinic_ids: [DEMO_RENOVATIO_CLINIC_ID],
-          avatar: null,
-          is_deleted: 0,
-        };
-      }),
+      otherClinic(form)
+        ? []
+        : scheduleStaff.map((s) => {
+            const [last = '', first = '', third = ''] = s.name.split(' ');
+            return {
+              id: s.id,
+              name: s.name,
+              last_name: last,
+              first_name: first,
+              third_name: third,
+              profession_titles: s.specialization,
+              clinic_ids: [DEMO_RENOVATIO_CLINIC_ID],
+              services: schedule().quirks.usersWithoutServices
+                ? []
+                : scheduleServices.filter((service) => service.staffIds.includes(s.id)).map((service) => service.id),
+              avatar: null,
+              is_deleted: 0,
+            };
+          }),
     ),
 
-  getServices: () =>
+  getServices: (form) =>
     ok(
-      scheduleServices.map((s) => {
-        const price = servicePrice(s);
-        return {
-          id: s.id,
-          title: s.title,
-          category_id: s.categoryId,
-          category_title: categoryById(s.categoryId)?.title ?? null,
-          price: price.min,
-          price_max: price.max,
-          duration: s.minutes,
-          user_ids: [...s.staffIds],
-        };
-      }),
+      otherClinic(form)
+        ? []
+        : scheduleServices.map((s) => {
+            const price = servicePrice(s);
+            return {
+              // A real account's key (quirk servicesKeyedServiceId), or the documentation's first reading.
+              ...(schedule().quirks.servicesKeyedServiceId ? { service_id: s.id } : { id: s.id }),
+              title: s.title,
+              category_id: s.categoryId,
+              category_title: categoryById(s.categoryId)?.title ?? null,
+              price: price.min,
+              price_max: price.max,
+              duration: s.minutes,
+              user_ids: [...s.staffIds],
+            };
+          }),
     ),
 
   getSchedule: (form) => {
@@ -79,8 +124,14 @@ const methods: Record<string, (form: Form) => Response> = {
     if (!Number.isInteger(step) || step < 5 || step > 240) return fail(400, 'Некорректный шаг расписания');
     const showBusy = form.show_busy !== '0';
     const showPast = form.show_past === '1';
-    const from = parseRu(form.time_start)?.date ?? '0000-00-00';
-    const to = parseRu(form.time_end)?.date ?? '9999-99-99';
+    // The window to the minute, as the API takes it ("dd.mm.yyyy HH:MM"); a day alone is that day's midnight.
+    const start = parseRu(form.time_start);
+    const end = parseRu(form.time_end);
+    const from = start?.date ?? '0000-00-00';
+    const to = end?.date ?? '9999-99-99';
+    const inWindow = (date: string, minutes: number) =>
+      (!start || date > start.date || (date === start.date && minutes >= start.minutes)) &&
+      (!end || date < end.date || (date === end.date && minutes <= end.minutes));
     const userIds = form.user_id ? form.user_id.split(',').map(idOf) : null;
     const now = Date.now();
     const days = windowDates(now).filter((d) => d >= from && d <= to && !isSunday(d));
@@ -93,13 +144,17 @@ const methods: Record<string, (form: Form) => Response> = {
           const at = { date, minutes: t };
           const busy = cellBusy(schedule(), staff.id, at, step, now);
           const past = instantOf(at) <= now;
-          if ((busy && !showBusy) || (past && !showPast)) continue;
+          if ((busy && !showBusy) || (past && !showPast) || !inWindow(date, t)) continue;
+          const category = categoryOfCell(t);
           cells.push({
             clinic_id: DEMO_RENOVATIO_CLINIC_ID,
             date: ruDate(date),
             time_start_short: hhmm(t),
             time_end_short: hhmm(t + step),
             room: `Кабинет ${(staff.id % 10) + 100}`,
+            category_id: category,
+            category:
+              category === DEFAULT_CATEGORY_ID || category === schedule().quirks.onlineCategoryId ? 'Онлайн-запись' : 'Внутренняя запись',
             is_busy: busy,
           });
         }
@@ -124,12 +179,20 @@ const methods: Record<string, (form: Form) => Response> = {
     if (why === 'closed' || why === 'past') return fail(400, 'Время визита вне расписания врача');
     // Without check_intersection Renovatio books over another visit, as its front desk may.
     if (why === 'busy' && form.check_intersection === '1') return fail(500, 'Визит пересекается с другими визитами врача');
+    // A refusal of another kind under the same code 500 (quirk createRefusedOther), as real accounts answer.
+    if (schedule().quirks.createRefusedOther) return fail(500, 'Запись пациента на это время запрещена правилами клиники');
     const b = addBooking(
       schedule(),
       { staffId, serviceIds: serviceId === null ? [] : [serviceId], at: start, minutes, source: 'renovatio', comment: form.comment ?? '' },
       Date.now(),
     );
     return ok(b.id);
+  },
+
+  getAppointment: (form) => {
+    const b = bookingById(schedule(), idOf(form.appointment_id ?? '') ?? -1);
+    if (!b) return fail(404, 'Визит не найден');
+    return ok([visitJson(b, Date.now())]);
   },
 
   cancelAppointment: (form) => {

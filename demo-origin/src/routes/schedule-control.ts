@@ -11,7 +11,7 @@ import { json } from '../lib/http';
 import type { Json } from '../lib/json';
 import { demoState } from '../lib/state';
 import { DEMO_RENOVATIO_CLINIC_ID, DEMO_YCLIENTS_COMPANY_ID, staffById } from '../schedule/model';
-import { addBooking, refusal, type ScheduleBooking } from '../schedule/state';
+import { addBooking, bookingById, refusal, type ScheduleBooking } from '../schedule/state';
 import { hhmm, isoOf, localOf, parseDatetime, ruDate } from '../schedule/time';
 
 export const scheduleControlRoutes = new Hono<AppEnv>();
@@ -107,6 +107,38 @@ scheduleControlRoutes.post('/__demo/schedule/take', async (c) => {
   return json(bookingJson(addBooking(s, { staffId, serviceIds: [], at, minutes, source: 'demo' }, now)));
 });
 
+const frontDeskSchema = z
+  .object({ id: z.number().int(), cancel: z.literal(true).optional(), datetime: z.string().min(1).optional() })
+  .strict()
+  .refine((body) => body.cancel !== undefined || body.datetime !== undefined);
+
+// The clinic's front desk cancels or moves a visit, as Renovatio's does: a move is a new visit, and the old one names
+// it in `moved_to` and no longer holds its time (README.md, "Schedule system").
+scheduleControlRoutes.post('/__demo/schedule/front-desk', async (c) => {
+  const parsed = frontDeskSchema.safeParse(await c.req.json().catch(() => undefined));
+  if (!parsed.success) return json({ error: 'Body must be JSON {"id": number, "cancel"?: true, "datetime"?: "ISO 8601"}' }, 400);
+  const s = demoState().schedule;
+  const b = bookingById(s, parsed.data.id);
+  if (!b) return json({ error: `No booking ${parsed.data.id}.` }, 404);
+  if (parsed.data.cancel) {
+    b.deleted = true;
+    return json(bookingJson(b));
+  }
+  const at = parseDatetime(parsed.data.datetime);
+  if (!at) return json({ error: `Not a datetime: ${parsed.data.datetime}` }, 400);
+  const now = Date.now();
+  const why = refusal(s, b.staffId, at, b.minutes, now, b.id);
+  if (why) return json({ error: `That time cannot be taken: ${why}.` }, 409);
+  const moved = addBooking(
+    s,
+    { staffId: b.staffId, serviceIds: b.serviceIds, at, minutes: b.minutes, source: b.source, comment: b.comment },
+    now,
+  );
+  b.deleted = true;
+  b.movedTo = moved.id;
+  return json(bookingJson(moved));
+});
+
 const quirksSchema = z
   .object({
     moveNeedsUserToken: z.boolean(),
@@ -120,6 +152,7 @@ const quirksSchema = z
     servicesKeyedServiceId: z.boolean(),
     createRefusedOther: z.boolean(),
     onlineCategoryId: z.number().int().nullable(),
+    usersWithoutServices: z.boolean(),
   })
   .strict()
   .partial();

@@ -55,6 +55,8 @@ export interface ScheduleQuirks {
   readonly createRefusedOther: boolean;
   /** Renovatio: the schedule category opened for online booking; cells of other categories carry another `category_id`. */
   readonly onlineCategoryId: number | null;
+  /** Renovatio: every `getUsers` item carries `services: []`, an account where no doctor has a service assigned. */
+  readonly usersWithoutServices: boolean;
 }
 
 /** GET /__demo/schedule. */
@@ -83,4 +85,9 @@ export interface DemoScheduleControl {
   settings(change: { codes?: boolean; quirks?: Partial<ScheduleQuirks> }): Promise<{ codes: boolean; quirks: ScheduleQuirks }>;
   /** The code last sent to this phone (digits with the country code), or null. */
   lastCode(phoneDigits: string): Promise<string | null>;
+  /**
+   * The clinic's front desk cancels a booking, or moves it to `datetime` with the same specialist (a new booking, the
+   * old one naming it in Renovatio's `moved_to`; 409 when that time is not free): the booking as it now is.
+   */
+  frontDesk(change: { id: number; cancel?: true; datetime?: string }): Promise<ScheduleBooking>;
 }

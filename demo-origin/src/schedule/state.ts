@@ -27,6 +27,8 @@ export interface ScheduleBooking {
   readonly createdAt: number;
   deleted: boolean;
   confirmed: boolean;
+  /** The visit the front desk moved this one to (Renovatio's `moved_to`); it then no longer holds its time. */
+  movedTo: number | null;
 }
 
 export interface SentCode {
@@ -65,6 +67,7 @@ export const NO_QUIRKS: ScheduleQuirks = {
   servicesKeyedServiceId: false,
   createRefusedOther: false,
   onlineCategoryId: null,
+  usersWithoutServices: false,
 };
 
 /** A code is good for this long after it was sent. */
@@ -175,6 +178,7 @@ export function addBooking(
     createdAt: now,
     deleted: false,
     confirmed: false,
+    movedTo: null,
   };
   s.bookings.push(booking);
   return booking;

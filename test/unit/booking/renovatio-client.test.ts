@@ -8,12 +8,13 @@ const PATIENT = { name: 'Иван Тестов', phone: '+7 (999) 123-45-67', em
 const APPOINTMENT = { serviceId: '301', staffId: '11', datetime: '2026-12-01T07:00:00Z', lengthSeconds: 1800 };
 const NOW = new Date('2026-11-30T09:00:00Z');
 
-function system(replies: Reply[], options: { apiKey?: string; timeoutMs?: number } = {}) {
+function system(replies: Reply[], options: { apiKey?: string; timeoutMs?: number; categoryId?: string } = {}) {
   const api = fakeFetch('renovatio', replies);
   const booking = createRenovatioSystem({
     apiUrl: 'https://rnova.test/api/public/',
     clinicId: '1',
     apiKey: options.apiKey ?? KEY,
+    categoryId: options.categoryId,
     timeoutMs: options.timeoutMs ?? 1000,
     fetch: api.fetch,
     now: () => NOW,
@@ -56,9 +57,9 @@ describe('Renovatio client: requests and answers', () => {
     expect(api.requests[0]?.url.pathname).toBe('/api/public/getUsers');
   });
 
-  it("gives one doctor's days with a free future slot, asking getSchedule for that doctor", async () => {
+  it("gives one doctor's days with a free future slot, asking getSchedule for that doctor and the window explicitly", async () => {
     const { booking, api } = system([{ status: 200, fixture: 'schedule.json' }]);
-    expect(await booking.dates({ serviceId: '301', staffId: '11', from: '2026-11-29', to: '2026-12-31' })).toEqual([
+    expect(await booking.dates({ serviceId: '301', staffId: '11', from: '2026-11-29', to: '2026-12-28' })).toEqual([
       '2026-12-01',
       '2026-12-03',
     ]);
@@ -67,6 +68,8 @@ describe('Renovatio client: requests and answers', () => {
       api_key: KEY,
       user_id: '11',
       clinic_id: '1',
+      time_start: '29.11.2026 00:00',
+      time_end: '28.12.2026 23:59',
       step: '30',
       show_busy: '0',
       show_past: '0',
@@ -74,13 +77,20 @@ describe('Renovatio client: requests and answers', () => {
   });
 
   it("under «any» asks without user_id and leaves out another clinic's slots and days out of range", async () => {
-    const { booking, api } = system([{ status: 200, fixture: 'schedule.json' }]);
+    const { booking, api } = system([
+      { status: 200, fixture: 'schedule.json' },
+      { status: 200, fixture: 'users.json' },
+    ]);
     expect(await booking.dates({ serviceId: '301', from: '2026-12-02', to: '2026-12-31' })).toEqual(['2026-12-03']);
     expect(form(api.requests[0]!.body)).not.toHaveProperty('user_id');
+    expect(form(api.requests[0]!.body)).toMatchObject({ time_start: '02.12.2026 00:00', time_end: '31.12.2026 23:59' });
   });
 
   it("gives a day's free times earliest first, once each, with the doctor free then", async () => {
-    const { booking } = system([{ status: 200, fixture: 'schedule.json' }]);
+    const { booking } = system([
+      { status: 200, fixture: 'schedule.json' },
+      { status: 200, fixture: 'users.json' },
+    ]);
     expect(await booking.times({ serviceId: '301', date: '2026-12-01' })).toEqual([
       { time: '10:00', datetime: '2026-12-01T10:00:00+03:00', staffId: '11', lengthSeconds: 1800 },
       { time: '11:00', datetime: '2026-12-01T11:00:00+03:00', staffId: '12', lengthSeconds: 1800 },
@@ -99,7 +109,10 @@ describe('Renovatio client: requests and answers', () => {
   });
 
   it('an empty schedule has no days', async () => {
-    const { booking } = system([{ status: 200, fixture: 'schedule-empty.json' }]);
+    const { booking } = system([
+      { status: 200, fixture: 'schedule-empty.json' },
+      { status: 200, fixture: 'users.json' },
+    ]);
     expect(await booking.dates({ serviceId: '301', from: '2026-12-01', to: '2026-12-31' })).toEqual([]);
   });
 
@@ -142,7 +155,8 @@ describe('Renovatio client: requests and answers', () => {
 
   it('reads a booking back from its signed link, with the names looked up', async () => {
     const ref = await booked();
-    const { booking } = system([
+    const { booking, api } = system([
+      { status: 200, fixture: 'appointment.json' },
       { status: 200, fixture: 'users.json' },
       { status: 200, fixture: 'services.json' },
     ]);
@@ -154,11 +168,14 @@ describe('Renovatio client: requests and answers', () => {
       services: [{ id: '301', title: 'Консультация дерматолога' }],
       deleted: false,
     });
+    expect(api.requests[0]?.url.pathname).toBe('/api/public/getAppointment');
+    expect(form(api.requests[0]!.body)).toEqual({ api_key: KEY, appointment_id: '98765' });
   });
 
   it('reads a booking even when the names cannot be looked up', async () => {
     const ref = await booked();
     const { booking } = system([
+      { status: 200, fixture: 'appointment.json' },
       { status: 502, fixture: 'bad-gateway-502.html' },
       { status: 502, fixture: 'bad-gateway-502.html' },
     ]);
@@ -185,10 +202,13 @@ describe('Renovatio client: requests and answers', () => {
 
   it('cancels the appointment its signed link names', async () => {
     const ref = await booked();
-    const { booking, api } = system([{ status: 200, fixture: 'appointment-cancelled.json' }]);
+    const { booking, api } = system([
+      { status: 200, fixture: 'appointment.json' },
+      { status: 200, fixture: 'appointment-cancelled.json' },
+    ]);
     await booking.cancel(ref);
-    expect(api.requests[0]?.url.pathname).toBe('/api/public/cancelAppointment');
-    expect(form(api.requests[0]!.body)).toEqual({ api_key: KEY, appointment_id: '98765' });
+    expect(api.requests[1]?.url.pathname).toBe('/api/public/cancelAppointment');
+    expect(form(api.requests[1]!.body)).toEqual({ api_key: KEY, appointment_id: '98765' });
   });
 
   it('has no SMS code and no move', async () => {
@@ -197,6 +217,129 @@ describe('Renovatio client: requests and answers', () => {
     expect((await failure(booking.sendCode(PATIENT))).kind).toBe('unavailable');
     expect((await failure(booking.move({ id: 'x', hash: 'y' }, '2026-12-02T10:00:00+03:00'))).kind).toBe('unavailable');
     expect(api.requests).toHaveLength(0);
+  });
+});
+
+describe('Renovatio client: as real accounts answer (docs/booking.md, "What each call answers")', () => {
+  it('reads services keyed `service_id`, leaving out an item with no id at all', async () => {
+    const { booking } = system([{ status: 200, fixture: 'services-service-id.json' }]);
+    expect(await booking.services()).toEqual([
+      { id: '301', title: 'Консультация дерматолога', priceMin: 2500, priceMax: 2500 },
+      { id: '302', title: 'Пилинг', priceMin: 4000, priceMax: 4000 },
+    ]);
+  });
+
+  it('offers for a service only the doctors whose `services` name it; a doctor without the field, for every one', async () => {
+    const ids = async (serviceId?: string) =>
+      (await system([{ status: 200, fixture: 'users-services.json' }]).booking.staff(serviceId)).map((s) => s.id);
+    expect(await ids('301')).toEqual(['11', '13']);
+    expect(await ids('303')).toEqual(['12', '13']);
+    expect(await ids()).toEqual(['11', '12', '13']);
+  });
+
+  it('offers a doctor only their services, and every service to a doctor without the field', async () => {
+    const titles = async (staffId: string) =>
+      (
+        await system([
+          { status: 200, fixture: 'services.json' },
+          { status: 200, fixture: 'users-services.json' },
+        ]).booking.services(staffId)
+      ).map((s) => s.id);
+    expect(await titles('11')).toEqual(['301']);
+    expect(await titles('12')).toEqual(['302', '303']);
+    expect(await titles('13')).toEqual(['301', '302', '303']);
+  });
+
+  it('under «any» offers only the times of the doctors who do the service', async () => {
+    const { booking } = system([
+      { status: 200, fixture: 'schedule.json' },
+      { status: 200, fixture: 'users-services.json' },
+    ]);
+    // 12 is free at 10:00 and 11:00 too, but does not do 301.
+    expect((await booking.times({ serviceId: '301', date: '2026-12-01' })).map((t) => `${t.time} ${t.staffId}`)).toEqual(['10:00 11']);
+  });
+
+  it('offers only the times of the category opened for online booking, where the clinic names one', async () => {
+    const shown = async (categoryId?: string) =>
+      (
+        await system([{ status: 200, fixture: 'schedule-categories.json' }], { categoryId }).booking.times({
+          serviceId: '301',
+          staffId: '11',
+          date: '2026-12-01',
+        })
+      ).map((t) => t.time);
+    expect(await shown('7')).toEqual(['14:00']);
+    expect(await shown()).toEqual(['10:00', '14:00']);
+  });
+
+  it('a refusal under code 500 that is not an intersection is unavailable (the request form), never taken', async () => {
+    const error = await failure(
+      system([
+        { status: 200, fixture: 'services.json' },
+        { status: 200, fixture: 'error-500-other.json' },
+      ]).booking.create({ appointment: APPOINTMENT, patient: PATIENT, key: 'k' }),
+    );
+    expect([error.kind, error.message]).toEqual([
+      'unavailable',
+      'unavailable: Renovatio createAppointment: refused for a reason other than an overlap (code 500)',
+    ]);
+  });
+
+  it('shows a visit the front desk cancelled as cancelled', async () => {
+    const ref = await booked();
+    const { booking } = system([
+      { status: 200, fixture: 'appointment-refused.json' },
+      { status: 200, fixture: 'users.json' },
+      { status: 200, fixture: 'services.json' },
+    ]);
+    expect(await booking.read(ref)).toMatchObject({ datetime: '2026-12-01T10:00:00+03:00', deleted: true });
+  });
+
+  it('shows a visit the front desk moved at its new time and doctor, and cancels it there', async () => {
+    const ref = await booked();
+    const { booking, api } = system([
+      { status: 200, fixture: 'appointment-moved.json' },
+      { status: 200, fixture: 'users.json' },
+      { status: 200, fixture: 'services.json' },
+      { status: 200, fixture: 'appointment-moved-here.json' },
+    ]);
+    expect(await booking.read(ref)).toMatchObject({
+      datetime: '2026-12-02T12:30:00+03:00',
+      staffId: '12',
+      staffName: 'Петров Олег',
+      services: [{ id: '301', title: 'Консультация дерматолога' }],
+      deleted: false,
+    });
+    expect(form(api.requests[3]!.body)).toEqual({ api_key: KEY, appointment_id: '98770' });
+    const cancelling = system([
+      { status: 200, fixture: 'appointment-moved.json' },
+      { status: 200, fixture: 'appointment-moved-here.json' },
+      { status: 200, fixture: 'appointment-cancelled.json' },
+    ]);
+    await cancelling.booking.cancel(ref);
+    expect(form(cancelling.api.requests[2]!.body)).toEqual({ api_key: KEY, appointment_id: '98770' });
+  });
+
+  it.each<[string, Reply]>([
+    ['fails', { status: 502, fixture: 'bad-gateway-502.html' }],
+    ['answers a shape we do not know', { status: 200, fixture: 'malformed-shape.json' }],
+    ['answers an error', { status: 200, fixture: 'error-400-patient.json' }],
+    [
+      'answers another visit',
+      { status: 200, body: '{"error": 0, "data": [{"id": 5, "time_start": "05.12.2026 10:00", "status": "refused"}]}' },
+    ],
+  ])('shows what the link carries when getAppointment %s', async (_, reply) => {
+    const ref = await booked();
+    const { booking } = system([reply, { status: 200, fixture: 'users.json' }, { status: 200, fixture: 'services.json' }]);
+    expect(await booking.read(ref)).toMatchObject({
+      datetime: '2026-12-01T10:00:00+03:00',
+      staffId: '11',
+      staffName: 'Смирнова Анна Сергеевна',
+      deleted: false,
+    });
+    const cancelling = system([reply, { status: 200, fixture: 'appointment-cancelled.json' }]);
+    await cancelling.booking.cancel(ref);
+    expect(form(cancelling.api.requests[1]!.body)).toEqual({ api_key: KEY, appointment_id: '98765' });
   });
 });
 
@@ -255,6 +398,7 @@ describe('Renovatio client: failures in our words', () => {
     const messages: string[] = [];
     for (const reply of [
       { status: 200, fixture: 'error-500-intersection.json' },
+      { status: 200, fixture: 'error-500-other.json' },
       { status: 200, fixture: 'error-401-auth.json' },
       ...UNAVAILABLE.map(([, r]) => r),
     ]) {

@@ -483,6 +483,153 @@ describe('with Renovatio', () => {
   });
 });
 
+describe('with Renovatio as real accounts answer (docs/booking.md, "What each call answers")', () => {
+  const renovatio = () => testRenovatioVars(demoUrl);
+  const timesOf = (html: string) =>
+    [...html.matchAll(/class="booking-time" href="[^"]*time=(\d{2})%3A(\d{2})/g)].map((m) => `${m[1]}:${m[2]}`);
+  const dayShown = (date: string) => date.split('-').reverse().join('.');
+
+  it('books a company whose services come keyed `service_id`', async () => {
+    await control.schedule.settings({ quirks: { servicesKeyedServiceId: true } });
+    const services = await page('/booking.html', renovatio());
+    expect(services.html).toContain(`/booking.html?service=${SERVICE}`);
+    const { query, key } = await chooseTime(STAFF, renovatio());
+    const made = await postForm('/booking.html', personFields(query, key, { action: 'book' }), renovatio());
+    expect(made.status).toBe(303);
+    const [booking] = (await control.schedule.state()).bookings;
+    expect(booking).toMatchObject({ staffId: Number(STAFF), datetime: `${query.get('date')}T${query.get('time')}:00+03:00` });
+  });
+
+  it('offers for a service only the doctors who do it, as getUsers says, the same as YCLIENTS offers', async () => {
+    const doctorsOf = (html: string) => links(html, /href="\/booking\.html\?service=\d+&(?:amp;)?doctor=(\d+)"/g).sort();
+    // Пилинг (2008): a service only some of the doctors do.
+    for (const service of ['2008', SERVICE]) {
+      const theirs = doctorsOf((await page(`/booking.html?service=${service}`)).html);
+      expect(theirs.length).toBeGreaterThan(0);
+      // Fewer than the six doctors with a page: on its own, getUsers' list would offer them all.
+      if (service === '2008') expect(theirs.length).toBeLessThan(6);
+      expect(doctorsOf((await page(`/booking.html?service=${service}`, renovatio())).html)).toEqual(theirs);
+    }
+  });
+
+  it('offers only the times of the schedule category the clinic opens for online booking', async () => {
+    await control.schedule.settings({ quirks: { onlineCategoryId: 7 } });
+    const online = { ...renovatio(), RENOVATIO_CATEGORY_ID: '7' };
+    const days = await page(`/booking.html?service=${SERVICE}&doctor=${STAFF}`, online);
+    const day = links(days.html, /class="booking-calendar__day" href="([^"]+)"/g)[0]!;
+    const times = timesOf((await page(day, online)).html);
+    expect(times.length).toBeGreaterThan(0);
+    // Before 13:00 the demo's cells are another category's.
+    expect(times.filter((time) => time < '13:00')).toEqual([]);
+    expect(timesOf((await page(day, renovatio())).html).some((time) => time < '13:00')).toBe(true);
+  });
+
+  it('names a RENOVATIO_CATEGORY_ID that is not a number on the configuration error page', async () => {
+    const { status, html } = await page('/booking.html', { ...renovatio(), RENOVATIO_CATEGORY_ID: 'онлайн' });
+    expect(status).toBe(500);
+    expect(html).toContain('Ошибка настройки сайта');
+    expect(html).toContain('<code>RENOVATIO_CATEGORY_ID</code>');
+    expect(html).toContain('должен быть числом');
+  });
+
+  it('keeps the choice and everything typed in a request form when createAppointment refuses for another reason (code 500)', async () => {
+    await control.schedule.settings({ quirks: { createRefusedOther: true } });
+    const { query, key } = await chooseTime(STAFF, renovatio());
+    const refused = await postForm(
+      '/booking.html',
+      personFields(query, key, { action: 'book', comment: 'Аллергия на лидокаин' }),
+      renovatio(),
+    );
+    expect(refused.status).toBe(200);
+    expect(refused.html).not.toContain('Это время только что заняли');
+    expect(refused.html).toContain('Заявка на приём');
+    expect(refused.html).toContain('Анна Петрова');
+    expect(refused.html).toContain('Аллергия на лидокаин');
+    expect(refused.html).toContain(`${dayShown(query.get('date')!)}, ${query.get('time')}`);
+    expect((await control.schedule.state()).bookings).toEqual([]);
+  });
+
+  it('shows a visit moved, then cancelled, at the front desk as it is now, and cancels it where it now is', async () => {
+    const { query, key } = await chooseTime(STAFF, renovatio());
+    const made = await postForm('/booking.html', personFields(query, key, { action: 'book' }), renovatio());
+    const [booking] = (await control.schedule.state()).bookings;
+    // The front desk moves it to a free time of the last bookable day.
+    const days = await page(`/booking.html?service=${SERVICE}&doctor=${STAFF}`, renovatio());
+    const day = links(days.html, /class="booking-calendar__day" href="([^"]+)"/g).at(-1)!;
+    const date = new URL(day, 'http://x').searchParams.get('date')!;
+    const [time] = timesOf((await page(day, renovatio())).html);
+    const moved = await control.schedule.frontDesk({ id: booking!.id, datetime: `${date}T${time}:00+03:00` });
+    const shown = await page(made.location!, renovatio());
+    expect(shown.html).toContain(`${dayShown(date)}`);
+    expect(shown.html).toContain(time);
+    expect(shown.html).toContain('Вы записаны');
+    // Cancelled from its link: the visit where it now is.
+    const ref = Object.fromEntries(new URL(made.location!, 'http://x').searchParams);
+    expect((await postForm('/booking/manage', { id: ref.id!, hash: ref.hash!, action: 'cancel' }, renovatio())).status).toBe(303);
+    expect((await control.schedule.state()).bookings.find((b) => b.id === moved.id)?.cancelled).toBe(true);
+  });
+
+  it('shows a visit cancelled at the front desk as «Запись отменена»', async () => {
+    const { query, key } = await chooseTime(STAFF, renovatio());
+    const made = await postForm('/booking.html', personFields(query, key, { action: 'book' }), renovatio());
+    const [booking] = (await control.schedule.state()).bookings;
+    await control.schedule.frontDesk({ id: booking!.id, cancel: true });
+    const shown = await page(made.location!, renovatio());
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain('Запись отменена');
+    expect(shown.html).not.toContain('Отменить запись');
+  });
+
+  it('shows what the link carries when getAppointment fails, not an error page', async () => {
+    const { query, key } = await chooseTime(STAFF, renovatio());
+    const made = await postForm('/booking.html', personFields(query, key, { action: 'book' }), renovatio());
+    await demo.faults({ rules: [{ match: '/renovatio/api/public/getAppointment', status: 503 }] });
+    const shown = await page(made.location!, renovatio());
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain('Вы записаны');
+    expect(shown.html).toContain(dayShown(query.get('date')!));
+  });
+
+  it('offers the request form, and says so once in the log, when the system answers an empty list of services', async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')));
+    try {
+      // Another clinic of the account: nothing opened online there.
+      const elsewhere = { ...renovatio(), RENOVATIO_CLINIC_ID: '2' };
+      for (let visit = 0; visit < 2; visit++) {
+        const shown = await page('/booking.html', elsewhere);
+        expect(shown.status).toBe(200);
+        expect(shown.html).toContain('Заявка на приём');
+        expect(shown.html).toContain('Онлайн-запись сейчас недоступна');
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    expect(lines.filter((line) => line.includes('пустым списком'))).toEqual([
+      'Онлайн-запись: renovatio ответил пустым списком услуг; проверьте настройки онлайн-записи в расписании клиники',
+    ]);
+  });
+
+  it('offers the request form with the service kept, and says so once, when no doctor does the chosen service', async () => {
+    await control.schedule.settings({ quirks: { usersWithoutServices: true } });
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')));
+    try {
+      for (let visit = 0; visit < 2; visit++) {
+        const shown = await page(`/booking.html?service=${SERVICE}`, renovatio());
+        expect(shown.status).toBe(200);
+        expect(shown.html).toContain('Заявка на приём');
+        expect(shown.html).toContain('Услуга: Ботулинотерапия');
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    expect(lines.filter((line) => line.includes('пустым списком'))).toEqual([
+      'Онлайн-запись: renovatio ответил пустым списком специалистов услуги; проверьте настройки онлайн-записи в расписании клиники',
+    ]);
+  });
+});
+
 describe('where patients meet it', () => {
   const DOCTOR_PAGE = '/doctors/ivanova-elena.html';
   const SERVICE_PAGE = '/services/inekcionnaya-kosmetologiya/botulinoterapiya.html';

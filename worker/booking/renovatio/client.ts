@@ -2,12 +2,23 @@ import { z } from 'zod';
 import { BookingError, type BookingRecord, type BookingSystem, type FreeTime } from '../booking-system';
 import { callRenovatio, type RenovatioHttp } from './http';
 import { composeId, parseId, verify, sign, type RenovatioRefParts } from './ref';
-import { CreatedData, ScheduleData, ServicesData, UsersData, type RenovatioSlot, type RenovatioUser } from './schemas';
+import { OFFSET, OFFSET_MS, hhmm, isoDay, local, renovatioTime, ruDay, visitStart } from './time';
+import {
+  AppointmentData,
+  CreatedData,
+  ScheduleData,
+  ServicesData,
+  UsersData,
+  type RenovatioSlot,
+  type RenovatioUser,
+  type RenovatioVisit,
+} from './schemas';
 
 /**
- * Renovatio behind the booking seam (docs/booking.md). It sends no SMS code, cannot tell a
- * booking back and cannot move one: the manage link carries the visit itself, signed (ref.ts),
- * and moving is cancelling and booking anew. Free times come from one call, getSchedule.
+ * Renovatio behind the booking seam (docs/booking.md). It sends no SMS code and cannot move a
+ * booking: the manage link carries the visit itself, signed (ref.ts), and moving is cancelling and
+ * booking anew. The visit is read back by getAppointment, so what the front desk did shows; the link
+ * is what is shown when that call fails. Free times come from one call, getSchedule.
  */
 
 export interface RenovatioOptions {
@@ -15,38 +26,27 @@ export interface RenovatioOptions {
   apiUrl: string;
   clinicId: string;
   apiKey: string;
+  /** The schedule category opened for online booking (RENOVATIO_CATEGORY_ID); unset: every free cell. */
+  categoryId?: string;
   timeoutMs: number;
   fetch?: typeof fetch;
   /** The clock, for leaving out times already past. */
   now?: () => Date;
 }
 
-/** The clinic's offset: Moscow, with no summer time since 2014. */
-const OFFSET = '+03:00';
-const OFFSET_MS = 3 * 60 * 60 * 1000;
 /** The schedule's grain, in minutes, and a visit's length where the page does not give one. */
 const STEP_MINUTES = 30;
+/** How far a visit's moves are followed (moved_to); more is a shape we do not know. */
+const MAX_MOVES = 3;
 
 const Ignored = z.unknown();
 
-/** "30.12.2025" → "2025-12-30". */
-const isoDay = (date: string) => `${date.slice(6, 10)}-${date.slice(3, 5)}-${date.slice(0, 2)}`;
-/** "9:00" → "09:00". */
-const hhmm = (time: string) => time.padStart(5, '0');
+/** Cancelled, by the patient or at the front desk. */
+const cancelledVisit = (visit: RenovatioVisit) =>
+  visit.is_deleted === true || ['refused', 'canceled', 'cancelled', 'deleted'].includes((visit.status ?? '').toLowerCase());
 
-/** An ISO datetime with any offset → the clinic's local day and time. */
-function local(datetime: string): { day: string; time: string; stamp: number } {
-  const stamp = Date.parse(datetime);
-  if (Number.isNaN(stamp)) throw new BookingError('unavailable', 'Renovatio: a datetime we cannot read');
-  const text = new Date(stamp + OFFSET_MS).toISOString();
-  return { day: text.slice(0, 10), time: text.slice(11, 16), stamp };
-}
-
-/** The clinic's local time → "dd.mm.yyyy HH:MM", as createAppointment takes it. */
-function renovatioTime(stamp: number): string {
-  const text = new Date(stamp + OFFSET_MS).toISOString();
-  return `${text.slice(8, 10)}.${text.slice(5, 7)}.${text.slice(0, 4)} ${text.slice(11, 16)}`;
-}
+/** Whether a doctor does a service: a doctor whose `services` the account does not send does every one. */
+const doesService = (user: RenovatioUser | undefined, serviceId: string) => !user?.services || user.services.includes(serviceId);
 
 function nameOf(user: RenovatioUser): string | undefined {
   const parts = [user.last_name, user.first_name, user.third_name].filter(Boolean);
@@ -84,26 +84,44 @@ export function createRenovatioSystem(options: RenovatioOptions): BookingSystem 
   const serviceList = () => callRenovatio(http, 'getServices', { clinic_id }, ServicesData);
 
   /**
-   * Every free, future slot of this clinic, with its doctor and its start as an ISO datetime.
-   * getSchedule knows doctors, not services: a doctor's free slot is offered for any service.
+   * Every free, future slot of this clinic from day `from` to day `to`, with its doctor and its start as an ISO
+   * datetime. The window is asked for explicitly (time_start/time_end, "dd.mm.yyyy HH:MM" as the API takes them):
+   * what getSchedule answers without one is documented nowhere. getSchedule knows doctors, not services: under
+   * «any» (`serviceId` given, no `staffId`) only the slots of the doctors who do the service are kept (getUsers'
+   * `services`). With RENOVATIO_CATEGORY_ID, only that category's cells: the rest are not for online booking.
    */
-  async function freeSlots(staffId: string | undefined) {
-    const schedule = await callRenovatio(
-      http,
-      'getSchedule',
-      { user_id: staffId, clinic_id, step: String(STEP_MINUTES), show_busy: '0', show_past: '0' },
-      ScheduleData,
-    );
+  async function freeSlots(staffId: string | undefined, from: string, to: string, serviceId?: string) {
+    const [schedule, doers] = await Promise.all([
+      callRenovatio(
+        http,
+        'getSchedule',
+        {
+          user_id: staffId,
+          clinic_id,
+          time_start: `${ruDay(from)} 00:00`,
+          time_end: `${ruDay(to)} 23:59`,
+          step: String(STEP_MINUTES),
+          show_busy: '0',
+          show_past: '0',
+        },
+        ScheduleData,
+      ),
+      staffId === undefined && serviceId !== undefined ? users() : undefined,
+    ]);
     const after = now().getTime();
     const slots: { doctorId: string; day: string; time: string; datetime: string; slot: RenovatioSlot }[] = [];
     for (const [doctorId, list] of Object.entries(schedule)) {
       if (staffId !== undefined && doctorId !== staffId) continue;
+      const doer = doers?.find((user) => user.id === doctorId);
+      if (doers && serviceId !== undefined && !doesService(doer, serviceId)) continue;
       for (const slot of list) {
         if (slot.is_busy || (slot.clinic_id !== undefined && slot.clinic_id !== clinic_id)) continue;
+        // A cell that names no category is kept: an account that does not send one has no such rule to keep.
+        if (options.categoryId !== undefined && slot.category_id !== undefined && slot.category_id !== options.categoryId) continue;
         const day = isoDay(slot.date);
         const time = hhmm(slot.time_start_short);
         const datetime = `${day}T${time}:00${OFFSET}`;
-        if (Date.parse(datetime) >= after) slots.push({ doctorId, day, time, datetime, slot });
+        if (day >= from && day <= to && Date.parse(datetime) >= after) slots.push({ doctorId, day, time, datetime, slot });
       }
     }
     return slots;
@@ -118,15 +136,35 @@ export function createRenovatioSystem(options: RenovatioOptions): BookingSystem 
     return parts;
   }
 
+  /** The visit as Renovatio has it now, its front desk's moves followed; undefined when it cannot say (then the link is shown). */
+  async function currentVisit(appointmentId: string) {
+    let id = appointmentId;
+    for (let move = 0; move <= MAX_MOVES; move++) {
+      const visit = await callRenovatio(http, 'getAppointment', { appointment_id: id }, AppointmentData);
+      // Another visit than the one asked for is an answer we do not know: the link is shown.
+      if (visit.id !== id) return undefined;
+      if (visit.moved_to === undefined || visit.moved_to === id) {
+        const datetime = visitStart(visit.time_start);
+        return datetime ? { id: visit.id, datetime, doctorId: visit.doctor_id, deleted: cancelledVisit(visit) } : undefined;
+      }
+      id = visit.moved_to;
+    }
+    return undefined;
+  }
+
   const unsupported = (what: string) => Promise.reject(new BookingError('unavailable', `Renovatio: ${what} not supported`));
 
   return {
     name: 'renovatio',
-    // read: the link itself carries the visit, signed, so read() answers without asking Renovatio for the booking.
+    // read: the link carries the visit, signed; getAppointment tells what became of it.
     capabilities: { codes: false, read: true, move: false },
 
-    async services() {
-      return (await serviceList()).flatMap((service) => {
+    async services(staffId) {
+      // A doctor whose getUsers item lists services does only those; without the field, every service.
+      const [list, doctors] = await Promise.all([serviceList(), staffId === undefined ? undefined : users()]);
+      const doctor = doctors?.find((user) => user.id === staffId);
+      return list.flatMap((service) => {
+        if (!doesService(doctor, service.id)) return [];
         const title = service.title ?? service.name;
         if (!title) return [];
         const priceMin = service.price_min || service.price || undefined;
@@ -134,23 +172,24 @@ export function createRenovatioSystem(options: RenovatioOptions): BookingSystem 
       });
     },
 
-    async staff() {
-      // getUsers does not say which services a doctor does: every doctor of the clinic is offered.
+    async staff(serviceId) {
+      // getUsers' `services` says which services a doctor does; a doctor without the field is offered for every one.
       return (await users()).flatMap((user) => {
         const name = nameOf(user);
+        if (serviceId !== undefined && !doesService(user, serviceId)) return [];
         return name ? [{ id: user.id, name, specialization: specializationOf(user) }] : [];
       });
     },
 
-    async dates({ staffId, from, to }) {
-      const days = (await freeSlots(staffId)).map((slot) => slot.day).filter((day) => day >= from && day <= to);
+    async dates({ serviceId, staffId, from, to }) {
+      const days = (await freeSlots(staffId, from, to, serviceId)).map((slot) => slot.day);
       return [...new Set(days)].sort();
     },
 
-    async times({ staffId, date }) {
+    async times({ serviceId, staffId, date }) {
       const seen = new Set<string>();
       const times: FreeTime[] = [];
-      const slots = (await freeSlots(staffId)).filter((slot) => slot.day === date);
+      const slots = await freeSlots(staffId, date, date, serviceId);
       slots.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
       for (const { doctorId, time, datetime, slot } of slots) {
         // Under «any» one time is offered once, with the first doctor free then.
@@ -169,7 +208,7 @@ export function createRenovatioSystem(options: RenovatioOptions): BookingSystem 
       // Only the start is checked: a visit longer than a slot that runs into a busy one is refused by
       // createAppointment's check_intersection, which is taken too.
       const { day, time } = local(appointment.datetime);
-      const free = (await freeSlots(appointment.staffId)).some((slot) => slot.day === day && slot.time === time);
+      const free = (await freeSlots(appointment.staffId, day, day)).some((slot) => slot.time === time);
       if (!free) throw new BookingError('taken', 'Renovatio getSchedule: the time is busy or gone');
     },
 
@@ -208,33 +247,36 @@ export function createRenovatioSystem(options: RenovatioOptions): BookingSystem 
     async read(ref): Promise<BookingRecord> {
       const parts = await proved(ref);
       const { start } = parts;
-      const datetime = `${start.slice(0, 4)}-${start.slice(4, 6)}-${start.slice(6, 8)}T${start.slice(8, 10)}:${start.slice(10, 12)}:00${OFFSET}`;
+      const linked = `${start.slice(0, 4)}-${start.slice(4, 6)}-${start.slice(6, 8)}T${start.slice(8, 10)}:${start.slice(10, 12)}:00${OFFSET}`;
+      // What became of the visit (cancelled or moved at the front desk) comes from getAppointment; a failure or an
+      // answer we cannot read leaves the page showing what the signed link carries, never an error page.
       // The names are looked up for the page; without them it still shows the visit's time.
-      const [staffName, title] = await Promise.all([
-        users()
-          .then((list) => list.find((user) => user.id === parts.doctorId))
-          .then((user) => (user ? nameOf(user) : undefined))
-          .catch(() => undefined),
+      const [visit, doctors, title] = await Promise.all([
+        currentVisit(parts.appointmentId).catch(() => undefined),
+        users().catch(() => undefined),
         serviceList()
           .then((list) => list.find((service) => service.id === parts.serviceId))
           .then((service) => service?.title ?? service?.name)
           .catch(() => undefined),
       ]);
+      const staffId = visit?.doctorId ?? parts.doctorId;
+      const doctor = doctors?.find((user) => user.id === staffId);
       return {
         id: ref.id,
         hash: ref.hash,
-        datetime,
-        staffId: parts.doctorId,
-        staffName,
+        datetime: visit?.datetime ?? linked,
+        staffId,
+        staffName: doctor ? nameOf(doctor) : undefined,
         services: [{ id: parts.serviceId, title: title ?? '' }],
-        // Renovatio cannot tell us of a cancellation made elsewhere (by the front desk): the link's visit is shown as booked.
-        deleted: false,
+        deleted: visit?.deleted ?? false,
       };
     },
 
     async cancel(ref) {
       const { appointmentId } = await proved(ref);
-      await callRenovatio(http, 'cancelAppointment', { appointment_id: appointmentId }, Ignored);
+      // A visit the front desk moved is cancelled where it now is; when Renovatio cannot say, the link's own.
+      const visit = await currentVisit(appointmentId).catch(() => undefined);
+      await callRenovatio(http, 'cancelAppointment', { appointment_id: visit?.id ?? appointmentId }, Ignored);
     },
 
     move: () => unsupported('moving is'),

@@ -60,8 +60,14 @@ function failure(method: string, data: unknown): BookingError {
   const parsed = Failure.safeParse(data);
   const code = parsed.success ? parsed.data.code : undefined;
   const desc = parsed.success ? (parsed.data.desc ?? '') : '';
-  if (method === 'createAppointment' && (code === 500 || INTERSECTION.test(desc))) {
+  // createAppointment answers code 500 both for a clash and for other refusals (docs/booking.md, "What each call
+  // answers"): only a description of an intersection is taken; any other is a refusal, and the patient gets the
+  // request form with their choice, never «Это время только что заняли».
+  if (method === 'createAppointment' && INTERSECTION.test(desc)) {
     return new BookingError('taken', `Renovatio ${method}: the visit overlaps another (code ${code ?? 'none'})`);
+  }
+  if (method === 'createAppointment' && code === 500) {
+    return new BookingError('unavailable', `Renovatio ${method}: refused for a reason other than an overlap (code 500)`);
   }
   if (code === 401) return new BookingError('unavailable', `Renovatio ${method}: the API key was refused (code 401)`);
   return new BookingError('unavailable', `Renovatio ${method}: error${code === undefined ? '' : ` ${code}`}`);

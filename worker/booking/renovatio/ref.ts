@@ -1,6 +1,6 @@
 /**
- * Renovatio cannot tell a booking back, so its manage link carries what the manage page shows:
- * the id is `${appointmentId}.${yyyymmddhhmm}.${doctorId}.${serviceId}` and the hash an HMAC-SHA256
+ * Renovatio has no hash that proves a patient's right to a visit, so the manage link carries the visit
+ * itself, which the page shows when getAppointment cannot say what became of it (client.ts): the id is `${appointmentId}.${yyyymmddhhmm}.${doctorId}.${serviceId}` and the hash an HMAC-SHA256
  * of that id under the API key (docs/booking.md). Only the site, which holds the key, can make a
  * hash that matches, so a link cannot be forged or edited to cancel someone else's visit.
  */

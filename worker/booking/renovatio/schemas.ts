@@ -42,15 +42,38 @@ export const Envelope = z.object({ error: z.union([z.number(), z.string(), z.boo
 
 export const Failure = z.object({ code: optionalNumber, desc: optionalText });
 
-const Service = z.object({
-  id,
-  title: z.string().trim().min(1).optional(),
-  name: z.string().trim().min(1).optional(),
-  // Public integrations read one `price`; a range, where an account sends one, is read too.
-  price: optionalNumber,
-  price_min: optionalNumber,
-  price_max: optionalNumber,
-});
+/** An id that may be absent: null, "", 0 and anything else but an id are none. */
+const optionalId = z
+  .unknown()
+  .transform((value) =>
+    (typeof value === 'number' && value > 0) || (typeof value === 'string' && /^[1-9]\d*$/.test(value.trim()))
+      ? String(value).trim()
+      : undefined,
+  )
+  .optional();
+
+// A service's id is `id` in our first reading of the documentation and `service_id` where an SDK tested against
+// production reads it (docs/booking.md, "What each call answers"): either is read, `id` first.
+const Service = z
+  .object({
+    id: id.optional().catch(undefined),
+    service_id: id.optional().catch(undefined),
+    title: z.string().trim().min(1).optional(),
+    name: z.string().trim().min(1).optional(),
+    // Public integrations read one `price`; a range, where an account sends one, is read too.
+    price: optionalNumber,
+    price_min: optionalNumber,
+    price_max: optionalNumber,
+  })
+  // Neither: not a service we can book, left out of the list like any item that cannot be read.
+  .transform(({ id: ownId, service_id, ...rest }, ctx) => {
+    const serviceId = ownId ?? service_id;
+    if (serviceId === undefined) {
+      ctx.issues.push({ code: 'custom', message: 'a service without an id', input: rest });
+      return z.NEVER;
+    }
+    return { ...rest, id: serviceId };
+  });
 
 /** `getServices`: a list of services. */
 export const ServicesData = lenientList(Service);
@@ -63,6 +86,8 @@ const User = z.object({
   third_name: optionalText,
   profession_titles: optionalText,
   profession: z.unknown().optional(),
+  /** The ids of the services the doctor does; absent (or unreadable): every service, as before this field was read. */
+  services: z.array(id).optional().catch(undefined),
 });
 
 /** `getUsers`: the doctors. */
@@ -80,6 +105,8 @@ const Slot = z.object({
     .optional()
     .catch(undefined),
   is_busy: flag,
+  /** The schedule's category of the cell (RENOVATIO_CATEGORY_ID names the one opened for online booking). */
+  category_id: optionalId,
 });
 
 export type RenovatioSlot = z.output<typeof Slot>;
@@ -96,3 +123,27 @@ export const CreatedData = z.union([
   z.object({ id }).transform((value) => value.id),
   z.object({ appointment_id: id }).transform((v) => v.appointment_id),
 ]);
+
+/**
+ * `getAppointment` by `appointment_id`: a list of one visit (or the visit itself). Its start is "dd.mm.yyyy HH:MM";
+ * `status` "refused" is a cancelled visit, and a visit the front desk moved names the new one in `moved_to`.
+ */
+const Visit = z.object({
+  id,
+  time_start: z.string().regex(/^(\d{2}\.\d{2}\.\d{4}|\d{4}-\d{2}-\d{2})[ T]\d{1,2}:\d{2}/),
+  doctor_id: optionalId,
+  status: optionalText,
+  is_deleted: flag,
+  moved_to: optionalId,
+});
+
+export const AppointmentData = z.union([
+  z
+    .array(z.unknown())
+    .min(1)
+    .transform((list) => list[0])
+    .pipe(Visit),
+  Visit,
+]);
+
+export type RenovatioVisit = z.output<typeof Visit>;

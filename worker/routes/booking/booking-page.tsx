@@ -27,19 +27,23 @@ export async function bookingPage(c: C, view: BookingView, status = 200): Promis
   return privatePage(response, { store: true });
 }
 
-/** The schedule failed: the request form, the choice in its comment and anything already typed kept. */
-export function unavailablePage(
-  c: C,
+/** The request form in place of online booking: the choice in its comment and anything already typed kept. */
+export function unavailableView(
   choice: Choice,
   person: PostedPerson = emptyPerson(),
   key = crypto.randomUUID(),
   /** The choice as the form said it in words, for when the schedule failed before the choice could be resolved again. */
   said = '',
-) {
+): BookingView {
   // The fullest account of the choice: the words of the page that resolved it, else what resolves now.
   const line = said || choiceComment(choice);
   const comment = !line || person.comment.includes(line) ? person.comment : [line, person.comment].filter(Boolean).join('\n');
-  return bookingPage(c, { step: 'unavailable', choice, form: personForm({ ...person, comment }, key) });
+  return { step: 'unavailable', choice, form: personForm({ ...person, comment }, key) };
+}
+
+/** The schedule failed: the request form, the choice in its comment and anything already typed kept. */
+export function unavailablePage(c: C, choice: Choice, person?: PostedPerson, key?: string, said?: string) {
+  return bookingPage(c, unavailableView(choice, person, key, said));
 }
 
 /**

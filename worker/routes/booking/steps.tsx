@@ -5,14 +5,23 @@ import { BookingError } from '../../booking/booking-system';
 import { BOOKING_PATH, manageUrl } from '../../booking/booking-url';
 import type { BookingCatalog } from '../../booking/catalog';
 import { postedPerson } from '../../booking/person';
-import { calendarOf, clinicToday, cleanQuery, loadCatalog, prefetchChoice, resolveChoice, timesOf } from '../../loaders/booking-choice';
+import {
+  calendarOf,
+  clinicToday,
+  cleanQuery,
+  loadCatalog,
+  prefetchChoice,
+  reportEmptyList,
+  resolveChoice,
+  timesOf,
+} from '../../loaders/booking-choice';
 import { framed } from '../../middleware/page-renderer';
 import type { BookingView, Choice } from '../../screens/booking/booking-view';
 import { formOf } from '../editors/form';
 import { ownPostsOnly, privatePage } from '../editors/private-page';
 import { renderError } from '../error';
 import { bookOrAsk } from './book';
-import { bookingPage, emptyPerson, personForm, takenPage, unavailablePage, type C } from './booking-page';
+import { bookingPage, emptyPerson, personForm, takenPage, unavailablePage, unavailableView, type C } from './booking-page';
 import { sendRequest } from './request-lead';
 
 /** docs/booking.md, "The page": /booking.html, every step a GET of the choice so far, the person's data a POST. */
@@ -22,6 +31,11 @@ export const bookingSteps = new Hono<AppEnv>();
 export async function stepView(c: C, catalog: BookingCatalog, choice: Choice, today: string): Promise<BookingView> {
   const booking = c.var.booking!;
   const { schedule, settings } = booking;
+  // An empty list while the system answered is a misconfigured account, not a dead end: the request form.
+  if (!choice.service && catalog.services.length === 0) {
+    reportEmptyList(schedule.system.name, 'services');
+    return unavailableView(choice);
+  }
   if (!choice.service) {
     const doctor = choice.doctor === 'any' ? undefined : choice.doctor;
     const theirs = doctor ? new Set((await schedule.services(doctor.id)).map((s) => s.id)) : undefined;
@@ -29,6 +43,10 @@ export async function stepView(c: C, catalog: BookingCatalog, choice: Choice, to
   }
   if (!choice.doctor) {
     const doers = new Set((await schedule.staff(choice.service.id)).map((s) => s.id));
+    if (doers.size === 0) {
+      reportEmptyList(schedule.system.name, 'staff');
+      return unavailableView(choice);
+    }
     const doctors = catalog.staff.filter((s) => doers.has(s.id) && s.inDrupal);
     return { step: 'doctor', choice, doctors, anyone: doers.size > 0 };
   }
