@@ -22,6 +22,7 @@ export function bookingSystemFor(settings: BookingSettings, timeoutMs: number): 
         clinicId: settings.clinicId,
         apiKey: settings.apiKey,
         categoryId: settings.categoryId,
+        timeZone: settings.timeZone,
         timeoutMs,
       });
   }

@@ -8,7 +8,7 @@ const PATIENT = { name: 'Иван Тестов', phone: '+7 (999) 123-45-67', em
 const APPOINTMENT = { serviceId: '301', staffId: '11', datetime: '2026-12-01T07:00:00Z', lengthSeconds: 1800 };
 const NOW = new Date('2026-11-30T09:00:00Z');
 
-function system(replies: Reply[], options: { apiKey?: string; timeoutMs?: number; categoryId?: string } = {}) {
+function system(replies: Reply[], options: { apiKey?: string; timeoutMs?: number; categoryId?: string; timeZone?: string } = {}) {
   const api = fakeFetch('renovatio', replies);
   const booking = createRenovatioSystem({
     apiUrl: 'https://rnova.test/api/public/',
@@ -18,6 +18,7 @@ function system(replies: Reply[], options: { apiKey?: string; timeoutMs?: number
     timeoutMs: options.timeoutMs ?? 1000,
     fetch: api.fetch,
     now: () => NOW,
+    timeZone: options.timeZone,
   });
   return { booking, api };
 }
@@ -146,6 +147,25 @@ describe('Renovatio client: requests and answers', () => {
       comment: 'Запись с сайта: Консультация дерматолога\nАллергия',
       check_intersection: '1',
     });
+  });
+
+  it('reads and writes the wall clock of a clinic outside Moscow in its own zone (BOOKING_TIMEZONE)', async () => {
+    const zone = 'Asia/Yekaterinburg';
+    const times = system([{ status: 200, fixture: 'schedule.json' }], { timeZone: zone });
+    expect(await times.booking.times({ serviceId: '301', staffId: '11', date: '2026-12-03' })).toEqual([
+      { time: '09:00', datetime: '2026-12-03T09:00:00+05:00', staffId: '11', lengthSeconds: 1800 },
+    ]);
+    // 12:00 in Yekaterinburg is 07:00 UTC: Renovatio is told its own wall clock, and the link carries the same.
+    const { booking, api } = system(
+      [
+        { status: 200, fixture: 'services.json' },
+        { status: 200, fixture: 'appointment-created.json' },
+      ],
+      { timeZone: zone },
+    );
+    const ref = await booking.create({ appointment: APPOINTMENT, patient: PATIENT, key: 'k' });
+    expect(ref.id).toBe('98765.202612011200.11.301');
+    expect(form(api.requests[1]!.body)).toMatchObject({ time_start: '01.12.2026 12:00', time_end: '01.12.2026 12:30' });
   });
 
   it('splits a name of three words as Фамилия Имя Отчество, one word as a first name', () => {

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { BookingError, type BookingRecord, type BookingSystem, type FreeTime } from '../booking-system';
 import { callRenovatio, type RenovatioHttp } from './http';
 import { composeId, parseId, verify, sign, type RenovatioRefParts } from './ref';
-import { OFFSET, OFFSET_MS, hhmm, isoDay, local, renovatioTime, ruDay, visitStart } from './time';
+import { hhmm, isoDay, linkStart, local, renovatioTime, ruDay, visitStart, wallIso } from './time';
+import { DEFAULT_TIMEZONE } from '../clinic-time';
 import {
   AppointmentData,
   CreatedData,
@@ -32,6 +33,8 @@ export interface RenovatioOptions {
   fetch?: typeof fetch;
   /** The clock, for leaving out times already past. */
   now?: () => Date;
+  /** The clinic's time zone (BOOKING_TIMEZONE): Renovatio writes its wall clock without an offset. */
+  timeZone?: string;
 }
 
 /** The schedule's grain, in minutes, and a visit's length where the page does not give one. */
@@ -79,6 +82,7 @@ export function createRenovatioSystem(options: RenovatioOptions): BookingSystem 
   };
   const now = options.now ?? (() => new Date());
   const clinic_id = options.clinicId;
+  const timeZone = options.timeZone ?? DEFAULT_TIMEZONE;
 
   const users = () => callRenovatio(http, 'getUsers', { clinic_id }, UsersData);
   const serviceList = () => callRenovatio(http, 'getServices', { clinic_id }, ServicesData);
@@ -120,8 +124,8 @@ export function createRenovatioSystem(options: RenovatioOptions): BookingSystem 
         if (options.categoryId !== undefined && slot.category_id !== undefined && slot.category_id !== options.categoryId) continue;
         const day = isoDay(slot.date);
         const time = hhmm(slot.time_start_short);
-        const datetime = `${day}T${time}:00${OFFSET}`;
-        if (day >= from && day <= to && Date.parse(datetime) >= after) slots.push({ doctorId, day, time, datetime, slot });
+        const datetime = wallIso(day, time, timeZone);
+        if (datetime && day >= from && day <= to && Date.parse(datetime) >= after) slots.push({ doctorId, day, time, datetime, slot });
       }
     }
     return slots;
@@ -144,7 +148,7 @@ export function createRenovatioSystem(options: RenovatioOptions): BookingSystem 
       // Another visit than the one asked for is an answer we do not know: the link is shown.
       if (visit.id !== id) return undefined;
       if (visit.moved_to === undefined || visit.moved_to === id) {
-        const datetime = visitStart(visit.time_start);
+        const datetime = visitStart(visit.time_start, timeZone);
         return datetime ? { id: visit.id, datetime, doctorId: visit.doctor_id, deleted: cancelledVisit(visit) } : undefined;
       }
       id = visit.moved_to;
@@ -195,7 +199,7 @@ export function createRenovatioSystem(options: RenovatioOptions): BookingSystem 
         // Under «any» one time is offered once, with the first doctor free then.
         if (seen.has(time)) continue;
         seen.add(time);
-        const end = slot.time_end_short ? Date.parse(`${date}T${hhmm(slot.time_end_short)}:00${OFFSET}`) : NaN;
+        const end = slot.time_end_short ? Date.parse(wallIso(date, slot.time_end_short, timeZone) ?? '') : NaN;
         const lengthSeconds = end > Date.parse(datetime) ? (end - Date.parse(datetime)) / 1000 : undefined;
         times.push({ time, datetime, staffId: doctorId, lengthSeconds });
       }
@@ -207,13 +211,13 @@ export function createRenovatioSystem(options: RenovatioOptions): BookingSystem 
     async check(appointment) {
       // Only the start is checked: a visit longer than a slot that runs into a busy one is refused by
       // createAppointment's check_intersection, which is taken too.
-      const { day, time } = local(appointment.datetime);
+      const { day, time } = local(appointment.datetime, timeZone);
       const free = (await freeSlots(appointment.staffId, day, day)).some((slot) => slot.time === time);
       if (!free) throw new BookingError('taken', 'Renovatio getSchedule: the time is busy or gone');
     },
 
     async create({ appointment, patient }) {
-      const { stamp } = local(appointment.datetime);
+      const { stamp } = local(appointment.datetime, timeZone);
       const length = (appointment.lengthSeconds ?? STEP_MINUTES * 60) * 1000;
       // The front desk sees which service was booked: createAppointment takes no service, so its title goes in the comment.
       const title = await serviceList()
@@ -227,8 +231,8 @@ export function createRenovatioSystem(options: RenovatioOptions): BookingSystem 
         {
           doctor_id: appointment.staffId,
           clinic_id,
-          time_start: renovatioTime(stamp),
-          time_end: renovatioTime(stamp + length),
+          time_start: renovatioTime(stamp, timeZone),
+          time_end: renovatioTime(stamp + length, timeZone),
           ...splitName(patient.name),
           mobile: patient.phone.replace(/\D/g, ''),
           email: patient.email,
@@ -237,7 +241,7 @@ export function createRenovatioSystem(options: RenovatioOptions): BookingSystem 
         },
         CreatedData,
       );
-      const start = new Date(stamp + OFFSET_MS).toISOString().slice(0, 16).replace(/\D/g, '');
+      const start = linkStart(stamp, timeZone);
       const id = composeId({ appointmentId, start, doctorId: appointment.staffId, serviceId: appointment.serviceId });
       // Booked, but the link cannot carry it: the visit stands, the page says so without a manage link.
       if (!id) throw new BookingError('unavailable', 'Renovatio createAppointment: ids the manage link cannot carry');
@@ -247,7 +251,12 @@ export function createRenovatioSystem(options: RenovatioOptions): BookingSystem 
     async read(ref): Promise<BookingRecord> {
       const parts = await proved(ref);
       const { start } = parts;
-      const linked = `${start.slice(0, 4)}-${start.slice(4, 6)}-${start.slice(6, 8)}T${start.slice(8, 10)}:${start.slice(10, 12)}:00${OFFSET}`;
+      const linked =
+        wallIso(
+          `${start.slice(0, 4)}-${start.slice(4, 6)}-${start.slice(6, 8)}`,
+          `${start.slice(8, 10)}:${start.slice(10, 12)}`,
+          timeZone,
+        ) ?? '';
       // What became of the visit (cancelled or moved at the front desk) comes from getAppointment; a failure or an
       // answer we cannot read leaves the page showing what the signed link carries, never an error page.
       // The names are looked up for the page; without them it still shows the visit's time.
