@@ -50,6 +50,29 @@ it('gives the code step for one time to one visitor: the second is told it was t
   await holds.release(slot, 'someone-else');
 });
 
+it('frees an attempt’s hold once the schedule refuses its time, and no longer offers that time from the kept ones', async () => {
+  const a = await chooseTime();
+  const slot = `${STAFF}|${a.query.get('date')}T${a.query.get('time')}:00+03:00`;
+  const asked = await post(visitor(a.query, a.key, 'Анна Петрова', '+7 (999) 123-45-67', { action: 'code' }));
+  expect(asked.status).toBe(200);
+  expect(await siteBindings.SLOT_HOLDS!.hold(slot, 'someone-else', 1_000)).toBe(false);
+  // The front desk books the time meanwhile; the patient's code then meets the schedule's refusal.
+  await control.schedule.take({ staffId: Number(STAFF), datetime: `${a.query.get('date')}T${a.query.get('time')}:00+03:00` });
+  const code = await control.schedule.lastCode('79991234567');
+  const refused = await post(visitor(a.query, a.key, 'Анна Петрова', '+7 (999) 123-45-67', { action: 'book', code: code! }));
+  expect(refused.status).toBe(409);
+  expect(refused.html).toContain('Это время только что заняли');
+  // Nobody holds a time nobody can book: another visitor is not told «taken» by our hold for five minutes.
+  expect(await siteBindings.SLOT_HOLDS!.hold(slot, 'someone-else', 1_000)).toBe(true);
+  await siteBindings.SLOT_HOLDS!.release(slot, 'someone-else');
+  // The day's kept times were asked anew: the refused time is not offered to the next visitor.
+  const times = await page(`/booking.html?service=${a.query.get('service')}&doctor=${STAFF}&date=${a.query.get('date')}`);
+  const offered = links(times.html, /class="booking-time" href="([^"]+)"/g).map((href) =>
+    new URL(href, 'http://x').searchParams.get('time'),
+  );
+  expect(offered).not.toContain(a.query.get('time'));
+});
+
 it('holds the new time of a move as a new booking’s: a time another visitor holds sends the move back to the times', async () => {
   const noCodes = { BOOKING_SMS_CODE: 'false' };
   await control.schedule.settings({ codes: false });

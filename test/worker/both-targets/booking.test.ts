@@ -374,7 +374,9 @@ describe('managing a booking', () => {
     expect(shown.html).toContain('Отменить запись онлайн уже нельзя. Позвоните нам, пожалуйста: +7');
     expect(shown.html).toContain('Ваша запись');
     expect(shown.html).not.toContain('Запись отменена');
-    expect(shown.html).toContain('Отменить запись');
+    // The refused cancel is not offered again; moving and the calendar stay.
+    expect(shown.html).not.toContain('name="action" value="cancel"');
+    expect(shown.html).toContain('Перенести');
     expect((await control.schedule.state()).bookings[0]!.cancelled).toBe(false);
   });
 

@@ -116,13 +116,16 @@ export function BookedScreen({
               Перенести
             </ButtonLink>
           )}
-          <form method="post" action={BOOKING_MANAGE_PATH} className="booking-actions__cancel">
-            <input type="hidden" name="id" value={view.id} />
-            <input type="hidden" name="hash" value={view.hash} />
-            <button className={buttonClass({ variant: 'ghost' })} type="submit" name="action" value="cancel">
-              <ButtonContent icon={CalendarX}>Отменить запись</ButtonContent>
-            </button>
-          </form>
+          {/* A cancel the system has just refused is not offered again: the line above says to call instead. */}
+          {notice !== 'cancel-refused' && (
+            <form method="post" action={BOOKING_MANAGE_PATH} className="booking-actions__cancel">
+              <input type="hidden" name="id" value={view.id} />
+              <input type="hidden" name="hash" value={view.hash} />
+              <button className={buttonClass({ variant: 'ghost' })} type="submit" name="action" value="cancel">
+                <ButtonContent icon={CalendarX}>Отменить запись</ButtonContent>
+              </button>
+            </form>
+          )}
         </div>
       )}
     </section>
