@@ -68,6 +68,8 @@ export default defineConfig({
           // The demo origin's fault switches are shared by every test file.
           fileParallelism: false,
           testTimeout: 20_000,
+          // A test's freshStart() (emptying the cache) waits on the same loaded machine as the test itself.
+          hookTimeout: 20_000,
         },
       },
       {
@@ -93,6 +95,8 @@ export default defineConfig({
           globalSetup: ['test/node/setup.ts'],
           fileParallelism: false,
           testTimeout: 20_000,
+          // A test's freshStart() (emptying the cache) waits on the same loaded machine as the test itself.
+          hookTimeout: 20_000,
         },
       },
       {
