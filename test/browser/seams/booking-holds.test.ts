@@ -8,7 +8,8 @@
 import type { Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, inject, it } from 'vitest';
 import { demoControl } from '../../../demo-origin/control-client';
-import { DESKTOP, PHONE, chromiumPerFile, onNodeTarget, screenshot, still, watchProblems } from '../chromium';
+import { DESKTOP, chromiumPerFile, onNodeTarget, screenshot, still, watchProblems } from '../chromium';
+import { bookingVisitors, stepTitle } from './booking-visitors';
 
 const chromium = chromiumPerFile();
 const siteUrl = inject('siteUrl');
@@ -31,18 +32,7 @@ afterEach(async () => {
   await control.faults.clear();
 });
 
-let visitor = 0;
-/** A browser context of its own, as a visitor of its own address. */
-async function newPage(): Promise<Page> {
-  visitor += 1;
-  const address = `198.51.100.${120 + visitor}`;
-  const context = await (
-    await chromium()
-  ).newContext({ viewport: PHONE, extraHTTPHeaders: { 'CF-Connecting-IP': address, 'X-Forwarded-For': address } });
-  return context.newPage();
-}
-
-const stepTitle = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 2, name }).waitFor();
+const newPage = bookingVisitors(chromium, 120);
 
 /** From the doctor's step on, as a patient clicks: the first free day, its first time; the time as the schedule writes it. */
 async function chooseTime(page: Page): Promise<string> {

@@ -12,6 +12,7 @@ import { freePort, startNodeSite, startSite, type WorkerServer } from '../../../
 import { testRenovatioVars, testSiteVars } from '../../setup/secrets';
 import { axeViolations } from '../axe';
 import { DESKTOP, PHONE, chromiumPerFile, onNodeTarget, screenshot, still, watchProblems } from '../chromium';
+import { stepTitle } from './booking-visitors';
 
 const chromium = chromiumPerFile();
 const demoUrl = inject('demoUrl');
@@ -51,8 +52,6 @@ async function newPage(): Promise<Page> {
   const context = await (await chromium()).newContext({ viewport: PHONE });
   return context.newPage();
 }
-
-const stepTitle = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 2, name }).waitFor();
 
 /** A page as a patient sees it on a phone and on a desktop: screenshots of both, and axe-core. */
 async function look(page: Page, name: string) {

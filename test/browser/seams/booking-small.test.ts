@@ -10,6 +10,7 @@ import { SRC_ATTRIBUTE } from '../../../common/island-markers';
 import { POPUP_TITLES } from '../../../common/popups';
 import { demoControl } from '../../../demo-origin/control-client';
 import { DESKTOP, PHONE, browserIdle, chromiumPerFile, onNodeTarget, screenshot, still, watchProblems } from '../chromium';
+import { bookingVisitors, stepTitle } from './booking-visitors';
 
 const chromium = chromiumPerFile();
 /** How the pages look is the same rendering on both targets: screenshots on Workers only. */
@@ -38,22 +39,7 @@ afterEach(async () => {
   await control.faults.clear();
 });
 
-let visitor = 0;
-/** A context of its own, as a visitor of its own address. */
-async function newPage(options: { javaScriptEnabled?: boolean; viewport?: typeof PHONE } = {}): Promise<Page> {
-  visitor += 1;
-  const address = `198.51.100.${160 + visitor}`;
-  const context = await (
-    await chromium()
-  ).newContext({
-    viewport: options.viewport ?? PHONE,
-    javaScriptEnabled: options.javaScriptEnabled ?? true,
-    extraHTTPHeaders: { 'CF-Connecting-IP': address, 'X-Forwarded-For': address },
-  });
-  return context.newPage();
-}
-
-const stepTitle = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 2, name }).waitFor();
+const newPage = bookingVisitors(chromium, 160);
 
 /** From a doctor's link into the booking: the first free day, its first time, the person's form. */
 async function toPersonStep(page: Page) {

@@ -12,6 +12,7 @@ import { demoControl, type CrmLead } from '../../../demo-origin/control-client';
 import { eventually } from '../../setup/eventually';
 import { axeViolations } from '../axe';
 import { DESKTOP, PHONE, chromiumPerFile, onNodeTarget, screenshot, still, watchProblems } from '../chromium';
+import { bookingVisitors, stepTitle } from './booking-visitors';
 
 const chromium = chromiumPerFile();
 /**
@@ -49,22 +50,7 @@ afterEach(async () => {
   await control.faults.clear();
 });
 
-let visitor = 0;
-/** A context of its own, as a visitor of its own address. */
-async function newPage(options: { javaScriptEnabled?: boolean; viewport?: typeof PHONE } = {}): Promise<Page> {
-  visitor += 1;
-  const address = `198.51.100.${60 + visitor}`;
-  const context = await (
-    await chromium()
-  ).newContext({
-    viewport: options.viewport ?? PHONE,
-    javaScriptEnabled: options.javaScriptEnabled ?? true,
-    extraHTTPHeaders: { 'CF-Connecting-IP': address, 'X-Forwarded-For': address },
-  });
-  return context.newPage();
-}
-
-const stepTitle = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 2, name }).waitFor();
+const newPage = bookingVisitors(chromium, 60);
 
 /** The free time a walk chose, as the schedule writes it. */
 interface Chosen {
