@@ -1,4 +1,4 @@
-import { allowCode, bookingMadeBy, rememberBooking } from '../../booking/attempts';
+import { allowCode, rememberBooking } from '../../booking/attempts';
 import { BookingError, type Appointment, type BookingRecord, type BookingRef } from '../../booking/booking-system';
 import { manageUrl } from '../../booking/booking-url';
 import { slotHold } from '../../booking/hold';
@@ -33,9 +33,10 @@ const appointmentOf = (choice: Choice): Appointment => {
 /**
  * The person's post (docs/booking.md, "Never two patients in one slot"): checked, the slot held for this attempt
  * where the platform can (booking/hold.ts) and checked again with the schedule, the SMS code sent where the system
- * asks for one, then held again and booked under the attempt's key, so that the same form sent twice books once.
- * A refusal (another visitor's hold included) answers the same step with everything typed kept; a schedule that
- * fails throws BookingError('unavailable') to the route, which offers the request form. A move where the system has no
+ * asks for one, then held again and booked under the attempt's key, so that the same form sent twice books once
+ * (the route has already answered a form whose booking is made: steps.tsx). A refusal (another visitor's hold
+ * included) answers the same step with everything typed kept; a schedule that fails throws
+ * BookingError('unavailable') to the route, which offers the request form. A move where the system has no
  * move in place comes this way too: the new time is booked, and only then the old booking cancelled (cancelMoved).
  */
 export async function bookOrAsk(c: C, attempt: Attempt): Promise<Response> {
@@ -54,10 +55,6 @@ export async function bookOrAsk(c: C, attempt: Attempt): Promise<Response> {
   const errors = personErrors(person);
   if (person.trap) errors._form = 'Проверьте, пожалуйста, данные и отправьте ещё раз.';
   if (Object.keys(errors).length > 0) return personStep(errors);
-
-  const made = await bookingMadeBy(store, key);
-  // A move sent again shows its booking as it now is (moved, or the old one that stands).
-  if (made) return privatePage(c.redirect(choice.moving ? manageUrl(made) : `${manageUrl(made)}&fresh=1`, 303), { store: false });
 
   const appointment = appointmentOf(choice);
   const patient = patientOf(person);

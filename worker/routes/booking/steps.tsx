@@ -107,7 +107,7 @@ bookingSteps.post(BOOKING_PATH, framed(), ownPostsOnly, async (c) => {
     // checked again — the time is no longer free, being this very booking, whose free times were forgotten at once
     // (docs/booking.md, "Never two patients in one slot", "Caching").
     const made = await bookingMadeBy(c.var.config.kv, key);
-    // A move's form shows its booking as it now is, as bookOrAsk does (moved, or the old one that stands).
+    // A move's form shows its booking as it now is (moved, or the old one that stands).
     if (made) return privatePage(c.redirect(query.move ? manageUrl(made) : `${manageUrl(made)}&fresh=1`, 303), { store: false });
     const catalog = await loadCatalog(c.var.booking.schedule, c.var.drupal, c.var.booking.settings.idField);
     choice = await resolveChoice(c.var.booking.schedule, catalog, query, today);
