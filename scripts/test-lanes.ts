@@ -24,6 +24,12 @@ const lanes = LANES.filter((lane) => lane !== 'real-drupal' || 'dir' in realDrup
 const extra = process.argv.slice(2);
 
 /** One lane: vitest with TEST_LANE set, which keeps that lane's projects (test/setup/lanes.ts). */
+/** A line of vitest's output that names a failure: a failed file or test, or an assertion's first line. */
+const FAILURE = /(FAIL|×|✗|AssertionError|Error:|Unhandled|Test timed out)/;
+/** What each lane printed of its failures, said again at the end: CI shows a run's last lines, and the lanes' interleave. */
+const failures = new Map<Lane, string[]>();
+const MAX_FAILURE_LINES = 80;
+
 function run(lane: Lane): Promise<number> {
   const args = ['vitest', 'run', ...extra];
   if (extra.length > 0) args.push('--passWithNoTests');
@@ -32,8 +38,19 @@ function run(lane: Lane): Promise<number> {
     env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', TEST_LANE: lane },
   });
   const prefix = `[${lane}] `;
-  createInterface({ input: child.stdout }).on('line', (line) => process.stdout.write(`${prefix}${line}\n`));
-  createInterface({ input: child.stderr }).on('line', (line) => process.stderr.write(`${prefix}${line}\n`));
+  const seen: string[] = [];
+  failures.set(lane, seen);
+  const keep = (line: string) => {
+    if (FAILURE.test(line) && seen.length < MAX_FAILURE_LINES) seen.push(line);
+  };
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    keep(line);
+    process.stdout.write(`${prefix}${line}\n`);
+  });
+  createInterface({ input: child.stderr }).on('line', (line) => {
+    keep(line);
+    process.stderr.write(`${prefix}${line}\n`);
+  });
   return new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
 
@@ -41,5 +58,9 @@ const started = Date.now();
 const codes = await Promise.all(lanes.map(run));
 const failed = lanes.filter((_, i) => codes[i] !== 0);
 const seconds = Math.round((Date.now() - started) / 1000);
+for (const lane of failed) {
+  console.log(`\n[${lane}] what failed (the lane's own lines above say more):`);
+  for (const line of failures.get(lane) ?? []) console.log(`[${lane}] ${line}`);
+}
 console.log(failed.length ? `Lanes failed: ${failed.join(', ')} (${seconds} s)` : `All lanes passed (${seconds} s)`);
 process.exit(codes.find((code) => code !== 0) ?? 0);
