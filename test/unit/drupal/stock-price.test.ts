@@ -43,7 +43,8 @@ describe('the stock price list over JSON:API (docs/drupal.md, "The stock model")
           // No field_weight is weight 0: before «Пилинги» by title. A sum as a text field's {value}.
           { kind: 'item', name: 'Гликолевый пилинг', sum: 2800, nid: 21, url: '/services/piling.html', children: [] },
           { kind: 'title', name: 'Пилинги', nid: 21, url: '/services/piling.html', children: [] },
-          { kind: 'subtitle', name: 'Поверхностные пилинги', nid: 21, url: '/services/piling.html', children: [] },
+          // A subtitle shows on its services' pages but links nowhere.
+          { kind: 'subtitle', name: 'Поверхностные пилинги', children: [] },
           { kind: 'item', code: 'K02.001', name: 'Миндальный пилинг', sum: 2500, nid: 21, url: '/services/piling.html', children: [] },
         ],
       },

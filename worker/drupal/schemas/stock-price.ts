@@ -95,7 +95,8 @@ function rowOf(resource: Resource, services: ReadonlyMap<string, Service>): (Sor
   const kind: PriceRow['kind'] = subtitle ? 'subtitle' : sum === undefined ? 'title' : 'item';
   // The services JSON:API included (those the API account may see), in the field's order: the first is the row's page.
   const linked = targets(resource, 'field_services').flatMap((id) => services.get(id) ?? []);
-  const first = linked[0];
+  // A subtitle names services only to show on their pages: it links nowhere, as in the clinic's list.
+  const first = subtitle ? undefined : linked[0];
   const code = field_code?.trim();
   const row: StockPriceRow = {
     kind,
