@@ -8,6 +8,7 @@ import { jsonapi } from '../../worker/drupal/jsonapi';
 import type { PriceGroup, PriceRow } from '../../worker/drupal/schemas/price';
 import { stockPriceCalls } from '../../worker/drupal/stock-price';
 import { stockRedirectCalls } from '../../worker/drupal/stock-redirects';
+import { childrenFromMenu, nextFromMenu, sectionFromMenu } from '../../worker/drupal/stock-services-menu';
 import { demo, freshStart, siteBindings } from './helpers';
 
 beforeEach(freshStart);
@@ -96,5 +97,22 @@ describe('the stock redirects against the demo origin over HTTP', () => {
     const { redirects } = stock();
     expect(await redirects.redirect('/old-price.html')).toMatchObject({ to: '/price.html' });
     expect(await redirects.redirect('/doctors/ivanova.html')).toMatchObject({ to: '/node/50' });
+  });
+});
+
+describe("a service's lists from the demo's services menu", () => {
+  it("match what the clinic's module gives for a service inside a section", async () => {
+    const { clinic } = stock();
+    const menu = await clinic.servicesMenu();
+    const path = '/services/apparatnaya-kosmetologiya/smas-lifting.html';
+    const titles = (rows: readonly { title: string; url?: string }[]) => rows.map((row) => [row.title, row.url]);
+    const children = childrenFromMenu(menu, path);
+    expect(children.length).toBeGreaterThan(0);
+    expect(titles(children)).toEqual(titles(await clinic.serviceChildren(path)));
+    const section = sectionFromMenu(menu, path);
+    const clinicSection = await clinic.serviceSection(path);
+    expect(titles(section.items)).toEqual(titles(clinicSection.items));
+    expect([section.title, section.url]).toEqual([clinicSection.title, clinicSection.url]);
+    expect(titles(nextFromMenu(menu, path))).toEqual(titles(await clinic.nextLinks(path)));
   });
 });
