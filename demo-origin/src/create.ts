@@ -19,6 +19,8 @@ import { renovatioRoutes } from './routes/renovatio';
 import { restViewRoutes } from './routes/rest-views';
 import { routerRoutes } from './routes/router';
 import { scheduleControlRoutes } from './routes/schedule-control';
+import { stockPriceRoutes } from './routes/stock-price';
+import { stockRedirectRoutes } from './routes/stock-redirects';
 import { userRoutes } from './routes/user';
 import { webformRoutes } from './routes/webform';
 import { yclientsRoutes } from './routes/yclients';
@@ -54,6 +56,10 @@ export function createDemoOrigin(options: DemoOriginOptions = {}): Hono<AppEnv> 
   // Answers to a login session are uncacheable (Cache-Control: private), as Drupal marks them.
   app.use('*', sessionCacheControl);
   app.route('/', routerRoutes);
+  // The stock model (docs/drupal.md, "The stock model"), beside the clinic's modules, as a Drupal may have both;
+  // before JSON:API's routes, which answer an unknown resource type 404.
+  app.route('/', stockPriceRoutes);
+  app.route('/', stockRedirectRoutes);
   app.route('/', jsonapiRoutes);
   app.route('/', restViewRoutes);
   app.route('/', metatagRoutes);

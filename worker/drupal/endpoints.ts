@@ -95,6 +95,17 @@ export function endpoints(base: string) {
     servicesChilds: (page: string) => url('/blocks_for_page/block/services_childs', { page }),
     servicesSubtree: (page: string) => url('/blocks_for_page/block/services_subtree', { page }),
     nextCycleLinks: (page: string) => url('/blocks_for_page/block/next_cycle_links', { page }),
+    /** docs/drupal.md, "The stock model": every published price row, with its group and services; `sorted` false drops `sort`. */
+    stockPriceList: (include: readonly string[], sorted = true) =>
+      url('/jsonapi/node/price', {
+        'filter[status]': '1',
+        ...(include.length ? { include: include.join(',') } : {}),
+        'fields[node--services]': 'title,path,drupal_internal__nid',
+        ...(sorted ? { sort: 'field_weight,title' } : {}),
+        'page[limit]': '50',
+      }),
+    /** docs/drupal.md, "The stock model": the Views REST export of the redirect module's redirects. */
+    stockRedirects: () => url('/rest/redirects'),
   };
 }
 
