@@ -24,6 +24,9 @@ export const STOCK_MODULES: DrupalModules = { blocksForPage: false, breadcrumbHe
 /** How long an isolate trusts what it learned before asking the cache again; an answer not known for sure, far less. */
 const MEMO_MS = 5 * 60_000;
 const UNSURE_MEMO_MS = 10_000;
+/** How long the shared store keeps a verdict before the probe is asked again (in the background, while it serves). */
+const KEEP_SECONDS = 3_600;
+const UNSURE_KEEP_SECONDS = 60;
 
 /** 404 or 403: the module is not there (or not for us); 2xx: it is; anything else is not known. */
 type Answer = 'absent' | 'present' | 'unknown';
@@ -37,13 +40,18 @@ export interface ModulesCalls {
 }
 
 /**
- * The probe asks the three endpoints at once, past the cache, and keeps the verdict through the cache
- * (every isolate and process shares it; a purge of everything asks again) and in the isolate's memory per
- * Drupal for a few minutes, so that a warm page never waits on it. A module whose endpoint answers neither
- * 2xx nor 404/403 (a 5xx, a timeout) is taken as present, the clinic's default, and that verdict is kept briefly.
+ * The probe asks the three endpoints at once, past the cache and outside the page's cache report (it is not one
+ * of the page's payloads), and the verdict is kept in the shared store (`remember`: every isolate and process
+ * shares it, a purge of everything forgets it) and in the isolate's memory per Drupal for a few minutes, so that
+ * a warm page never waits on it. Once a verdict was ever learned, a forgotten or expired one still answers at once
+ * while the probe asks again in the background: only a Drupal never probed has its first page wait for the probe.
+ * A module whose endpoint answers neither 2xx nor 404/403 (a 5xx, a timeout) is taken as present, the clinic's
+ * default, and that verdict is kept briefly.
  */
 export function modulesCalls({ urls, cache, fetch }: DrupalContext, setting: ModulesSetting, baseUrl: string): ModulesCalls {
-  const probe = async () => {
+  const key = urls.modulesProbe();
+
+  const probe = async (): Promise<{ value: DrupalModules; unsure: boolean }> => {
     const ask = (url: string) =>
       fetch(url).then(
         (response) => answerOf(response.status),
@@ -53,12 +61,21 @@ export function modulesCalls({ urls, cache, fetch }: DrupalContext, setting: Mod
         },
       );
     const answers = await Promise.all([ask(urls.menu('main')), ask(urls.breadcrumb('/')), ask(urls.redirect('/'))]);
-    const [blocksForPage, breadcrumbHeadless, decoupledKitRedirect] = answers.map((answer) => answer !== 'absent') as [
-      boolean,
-      boolean,
-      boolean,
-    ];
-    return { value: { blocksForPage, breadcrumbHeadless, decoupledKitRedirect }, negative: answers.includes('unknown') };
+    const [blocksForPage = true, breadcrumbHeadless = true, decoupledKitRedirect = true] = answers.map((answer) => answer !== 'absent');
+    const unsure = answers.includes('unknown');
+    const value = { blocksForPage, breadcrumbHeadless, decoupledKitRedirect };
+    await cache.remember(key, value, unsure ? UNSURE_KEEP_SECONDS : KEEP_SECONDS).catch(() => undefined);
+    return { value, unsure };
+  };
+
+  const learn = async (): Promise<{ value: DrupalModules; unsure: boolean }> => {
+    const kept = await cache.recall<DrupalModules>(key).catch(() => undefined);
+    if (kept) return { value: kept, unsure: false };
+    const last = await cache.lastKnown<DrupalModules>(key).catch(() => undefined);
+    const asked = probe();
+    if (!last) return asked;
+    void asked.catch(() => undefined);
+    return { value: last, unsure: false };
   };
 
   return {
@@ -68,29 +85,10 @@ export function modulesCalls({ urls, cache, fetch }: DrupalContext, setting: Mod
       const memo = isolate().modules;
       const known = memo.get(baseUrl);
       if (known && known.until > Date.now()) return known.value as Promise<DrupalModules>;
-      let unsure = false;
-      const load = async () => {
-        const loaded = await probe();
-        unsure = loaded.negative;
-        return loaded;
-      };
-      const asked = () => cache.get(urls.modulesProbe(), load);
-      // What was learned before, however old or purged, answers at once while the probe refreshes it in the
-      // background; only a Drupal never probed before makes its first page wait for the probe.
-      const value = cache
-        .lastKnown<DrupalModules>(urls.modulesProbe())
-        .catch(() => undefined)
-        .then((last) => {
-          if (last === undefined) return asked();
-          asked().catch(() => undefined);
-          return last;
-        })
-        .catch(() => {
-          unsure = true;
-          return CLINIC_MODULES;
-        });
+      const learned = learn().catch(() => ({ value: CLINIC_MODULES, unsure: true }));
+      const value = learned.then((found) => found.value);
       memo.set(baseUrl, { value, until: Date.now() + MEMO_MS });
-      void value.then(() => {
+      void learned.then(({ unsure }) => {
         if (unsure) memo.set(baseUrl, { value, until: Date.now() + UNSURE_MEMO_MS });
       });
       return value;

@@ -74,6 +74,38 @@ describe('a Drupal with only core and well-known contrib', () => {
   });
 });
 
+describe('a stock Drupal, with what the settings say', () => {
+  beforeEach(async () => {
+    await freshStart();
+    await control.modules({ mode: 'stock' });
+  });
+
+  it('places the custom blocks DRUPAL_BLOCKS names, by description or uuid, on every page', async () => {
+    const placed = { DRUPAL_BLOCKS: 'footer_first=basic/Адрес и режим работы; sidebar=Лицензия', DRUPAL_MODULES: 'stock' };
+    for (const path of ['/', DOCTOR]) {
+      const { html } = await page(path, placed);
+      expect(html).toContain('region--footer_first');
+      expect(html).toContain('Необходима консультация специалиста');
+    }
+    // Unset: no blocks at all, and no block_content call.
+    await freshStart();
+    await control.modules({ mode: 'stock' });
+    const bare = await page(DOCTOR, { DRUPAL_MODULES: 'stock' });
+    expect(bare.html).not.toContain('region--footer_first');
+    expect(await demo.count('/jsonapi/block_content/')).toBe(0);
+  });
+
+  it('takes a probe it got no answer to for the clinic’s module, and the page stands', async () => {
+    await demo.faults({ rules: [{ match: '/breadcrumb_headless', status: 500 }] });
+    const { status, html } = await page(DOCTOR);
+    expect(status).toBe(200);
+    // The menus are jsonapi_menu_items' still; the breadcrumb endpoint, taken as present, fails and leaves no breadcrumb.
+    expect(mainNavOf(html)).toContain('href="/doctors.html"');
+    expect(breadcrumbOf(html)).not.toContain('<a href="/doctors.html">Врачи</a>');
+    expect(await demo.count(`/breadcrumb_headless?page=${DOCTOR}`)).toBe(1);
+  });
+});
+
 describe("the clinic's Drupal, probed the same way", () => {
   beforeEach(freshStart);
 
