@@ -83,12 +83,16 @@ export function createDrupalClient({
   const router = routerCalls(context, guesses);
   const views = viewCalls(context);
   const modules = modulesCalls(context, modulesSetting, baseUrl);
-  // Asked as the request starts, beside its path lookup, so that a cold page's frame finds the answer there.
-  void modules.modules();
   const menuItems = menuItemsCalls(context);
   const rest = restCalls(context);
   return {
     ...router,
+    translatePath: (path) => {
+      // Asked beside a page's path lookup (and only for a page: a hostile or a file's path asks Drupal nothing),
+      // so that a cold page's frame finds the answer there rather than a round later.
+      void modules.modules();
+      return router.translatePath(path);
+    },
     ...nodeCalls(context, api, wants),
     ...views,
     ...blockCalls(context, api, views.nextLinks, modules, placedBlocks),
