@@ -24,8 +24,9 @@ export type { EntityLookup } from './router';
  * nodes through JSON:API (nodes.ts, over jsonapi.ts), the Views lists (views.ts), the placed blocks
  * (blocks.ts), the REST resources of a page (rest.ts), jsonapi_menu_items' menus (menu-items.ts), the webforms
  * (webform.ts) and the sitemap's walk (sitemap.ts); which of the clinic's own modules this Drupal has (modules.ts)
- * chooses where the frame's menus and blocks come from (frame-menus.ts, placed-blocks.ts). Every payload goes through the cache; nothing here knows a bundle's page: what to
- * include, and which bundle a list shows, is given by the caller.
+ * chooses where the frame's menus and blocks come from (frame-menus.ts, placed-blocks.ts). Every payload goes
+ * through the cache; nothing here knows a bundle's page: what to include, and which bundle a list shows, is given
+ * by the caller.
  */
 export interface DrupalClient extends RouterCalls, NodeCalls, ViewCalls, BlockCalls, RestCalls, WebformCalls, ModulesCalls, MenuItemsCalls {
   /**
