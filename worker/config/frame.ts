@@ -26,9 +26,6 @@ export interface PlacedBlock {
   ref: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (ref: string) => UUID.test(ref);
-
 /** `region=[bundle/]ref`, entries separated by `;` or new lines (a description may hold a comma); `bundle` defaults to `basic`. */
 function parseBlocks(value: string): PlacedBlock[] | undefined {
   const placed: PlacedBlock[] = [];
