@@ -133,8 +133,9 @@ export interface DemoControl {
   edit(nid: number, edit: NodeEdit): Promise<DemoNode>;
   submissions<T = Submission>(): Promise<T[]>;
   webform(id: string, switches: WebformSwitch): Promise<WebformSwitch>;
-  modules(change: { webformUpload: boolean }): Promise<{ webformUpload: boolean }>;
-  moduleState(): Promise<{ webformUpload: boolean }>;
+  /** webform_rest's upload patch, and whether the clinic's own modules are there (README.md, "Modules modes"). */
+  modules(change: { webformUpload?: boolean; mode?: 'clinic' | 'stock' }): Promise<{ webformUpload: boolean; mode: 'clinic' | 'stock' }>;
+  moduleState(): Promise<{ webformUpload: boolean; mode: 'clinic' | 'stock' }>;
   apiAccount(account: ApiAccount): Promise<{ viewUnpublished: boolean; user: string | null }>;
   reverseProxy(trusted: boolean): Promise<{ trusted: boolean }>;
   /** A bigger clinic: `count` extra published doctors. */
@@ -207,8 +208,8 @@ export function demoControl(baseUrl: string, options: DemoControlOptions = {}): 
     edit: (nid, edit) => call<DemoNode>('POST', `/__demo/nodes/${nid}`, edit),
     submissions: <T>() => call<T[]>('GET', '/__demo/submissions'),
     webform: (id, switches) => call<WebformSwitch>('POST', `/__demo/webforms/${encodeURIComponent(id)}`, switches),
-    modules: (change) => call<{ webformUpload: boolean }>('POST', '/__demo/modules', change),
-    moduleState: () => call<{ webformUpload: boolean }>('GET', '/__demo/modules'),
+    modules: (change) => call<{ webformUpload: boolean; mode: 'clinic' | 'stock' }>('POST', '/__demo/modules', change),
+    moduleState: () => call<{ webformUpload: boolean; mode: 'clinic' | 'stock' }>('GET', '/__demo/modules'),
     apiAccount: (account) => call<{ viewUnpublished: boolean; user: string | null }>('POST', '/__demo/api-account', account),
     reverseProxy: (trusted) => call<{ trusted: boolean }>('POST', '/__demo/reverse-proxy', { trusted }),
     doctors: (count) => call<{ count: number }>('POST', '/__demo/doctors', { count }),

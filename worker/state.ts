@@ -43,6 +43,8 @@ export class IsolateState {
   readonly checkedSessions = new CheckedSessions();
   /** What editors' clients learned of resource types (cache/no-cache.ts), and what they are learning. */
   readonly knowledge = { learned: new Map<string, { value: unknown; at: number }>(), learning: new Set<string>() };
+  /** Which of the clinic's modules each Drupal has (drupal/modules.ts), per base URL, until a moment. */
+  readonly modules = new Map<string, { value: Promise<unknown>; until: number }>();
   #version = 0;
 
   /** How many changes of cached content this isolate has seen: a page rendered across one is not kept. */
@@ -57,8 +59,10 @@ export class IsolateState {
 
   /** Another process changed `key` in the shared store: the memo that holds it forgets it, and pages rendered before it go. */
   invalidate(key: string): void {
-    if (key === PURGE_ALL_KEY) this.purgeAll.forget();
-    else if (key === TAGS_KEY) this.tagPurges.forget();
+    if (key === PURGE_ALL_KEY) {
+      this.purgeAll.forget();
+      this.modules.clear();
+    } else if (key === TAGS_KEY) this.tagPurges.forget();
     else this.memory.delete(key);
     this.changed();
   }

@@ -14,6 +14,8 @@ import { blockRoutes } from './routes/blocks';
 import { breadcrumbRoutes } from './routes/breadcrumb';
 import { controlRoutes, demoSchema } from './routes/control';
 import { jsonapiRoutes } from './routes/jsonapi';
+import { menuItemRoutes } from './routes/menu-items';
+import { demoModules } from './lib/modules';
 import { metatagRoutes } from './routes/metatag';
 import { renovatioRoutes } from './routes/renovatio';
 import { restViewRoutes } from './routes/rest-views';
@@ -53,6 +55,8 @@ export function createDemoOrigin(options: DemoOriginOptions = {}): Hono<AppEnv> 
 
   // Everything else is an API request: counted, delayed and faulted as configured.
   app.use('*', demoFaults);
+  // A stock Drupal has no route for the clinic's own modules (README.md, "Modules modes").
+  app.use('*', demoModules);
   // Answers to a login session are uncacheable (Cache-Control: private), as Drupal marks them.
   app.use('*', sessionCacheControl);
   app.route('/', routerRoutes);
@@ -60,6 +64,8 @@ export function createDemoOrigin(options: DemoOriginOptions = {}): Hono<AppEnv> 
   // before JSON:API's routes, which answer an unknown resource type 404.
   app.route('/', stockPriceRoutes);
   app.route('/', stockRedirectRoutes);
+  // Before JSON:API's own routes, which would take /jsonapi/menu_items/{menu} for a resource type.
+  app.route('/', menuItemRoutes);
   app.route('/', jsonapiRoutes);
   app.route('/', restViewRoutes);
   app.route('/', metatagRoutes);

@@ -6,6 +6,8 @@ export interface Bindings {
   DEMO_DELAY_MS?: string;
   /** Field layout: "full" (default) or "lean" (README.md, "Schema modes"), e.g. --var DEMO_SCHEMA:lean */
   DEMO_SCHEMA?: string;
+  /** Modules: "clinic" (default) or "stock" (README.md, "Modules modes"), e.g. --var DEMO_MODULES:stock */
+  DEMO_MODULES?: string;
   /** Bearer token the demo CRM (POST /__demo/crm/webhook) expects; wrangler.toml sets "demo-crm-token". */
   DEMO_CRM_TOKEN?: string;
   /** Static assets (public/), bound automatically by [assets]. */

@@ -28,4 +28,14 @@ describe('configuration', () => {
     expect(res.status).toBe(500);
     expect(res.html).toContain('DRUPAL_BASE_URL');
   });
+
+  it('names a modules setting or a blocks placement it cannot read, in Russian', async () => {
+    const modules = await page('/', { DRUPAL_MODULES: 'all' });
+    expect(modules.status).toBe(500);
+    expect(modules.html).toContain('DRUPAL_MODULES');
+    expect(modules.html).toContain('должен быть auto, clinic или stock');
+    const blocks = await page('/', { DRUPAL_BLOCKS: 'без региона' });
+    expect(blocks.status).toBe(500);
+    expect(blocks.html).toContain('DRUPAL_BLOCKS');
+  });
 });

@@ -11,6 +11,12 @@ export interface Bindings {
   /** Drupal's files kept for outages: on Workers the Cache API's default cache, on Node files on disk. */
   FILE_CACHE?: FileCache;
   DRUPAL_BASE_URL?: string;
+  /** Where the frame comes from (config/frame.ts, docs/drupal.md "Where the frame comes from"). */
+  DRUPAL_MODULES?: string;
+  DRUPAL_MENU_MAIN?: string;
+  DRUPAL_MENU_FOOTER?: string;
+  DRUPAL_MENU_SERVICES?: string;
+  DRUPAL_BLOCKS?: string;
   SITE_URL?: string;
   SITE_NAME?: string;
   SITE_PHONE?: string;

@@ -4,6 +4,7 @@ import type { Bindings } from './bindings';
 import { bookingOf, bookingProblems, bookingSettings } from './booking';
 import { legalDetails, legalSettings } from './legal';
 import { decodeKey } from './undelivered-key';
+import { frameOf, frameSettings } from './frame';
 
 /** An unset setting arrives as undefined or, from an empty .dev.vars line, as "". */
 const unsetToUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -77,6 +78,7 @@ const ConfigSchema = z
     ),
     ...legalSettings,
     ...bookingSettings,
+    ...frameSettings,
   })
   .superRefine((raw, ctx) => {
     if (Boolean(raw.DRUPAL_API_USER) !== Boolean(raw.DRUPAL_API_PASSWORD)) {
@@ -117,6 +119,8 @@ const ConfigSchema = z
     slotHolds: raw.SLOT_HOLDS,
     /** Online booking (docs/booking.md): the schedule system's settings; none, the request forms only. */
     booking: bookingOf(raw),
+    /** Where the frame comes from (docs/drupal.md "Where the frame comes from"): the modules, the menus' names, placed blocks. */
+    frame: frameOf(raw),
   }));
 
 export type Config = z.output<typeof ConfigSchema>;

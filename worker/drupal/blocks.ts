@@ -7,6 +7,9 @@ import { sanitizeHtml } from './sanitize-html';
 import { BlockCollectionSchema, BlockContentSchema, BlockListSchema, blockContentRef } from './schemas/blocks';
 import { tagged } from './tags';
 import type { Block, NodeLink } from './types';
+import type { PlacedBlock } from '../config/frame';
+import type { ModulesCalls } from './modules';
+import { blocksBySetting } from './placed-blocks';
 
 /** The blocks Drupal placed on a page (the blocks_for_page module) and their bodies (custom blocks, through JSON:API). */
 export interface BlockCalls {
@@ -28,7 +31,15 @@ const MAX_BLOCKS = 500;
 const placedBundles = new Set<string>();
 
 /** `nextLinks`: the list a next-links block shows (views.ts). */
-export function blockCalls({ urls, get }: DrupalContext, api: JsonApi, nextLinks: (page: string) => Promise<NodeLink[]>): BlockCalls {
+export function blockCalls(
+  context: DrupalContext,
+  api: JsonApi,
+  nextLinks: (page: string) => Promise<NodeLink[]>,
+  modules: ModulesCalls,
+  placed: readonly PlacedBlock[],
+): BlockCalls {
+  const { urls, get } = context;
+  const bySetting = blocksBySetting(context, api, placed);
   /**
    * Every custom block of a bundle as one payload (uuid → sanitised body, null for none), tagged
    * block_content so that any block's save refetches it: the same for every page, so one call per
@@ -50,6 +61,8 @@ export function blockCalls({ urls, get }: DrupalContext, api: JsonApi, nextLinks
 
   return {
     async blocks(page) {
+      // Without blocks_for_page the setting places the blocks, the same on every page; a landing page is never inferred.
+      if (!(await modules.modules()).blocksForPage) return { items: bySetting(), landing: false };
       // The bodies of the bundles placed before are asked beside the list (after it: the layout waits for the list)
       // rather than a round after it.
       const bodies = new Map<string, Promise<Readonly<Record<string, string | null>>>>();

@@ -2,6 +2,10 @@ import type { KvCache } from '../cache/kv-cache';
 import { blockCalls, type BlockCalls } from './blocks';
 import { drupalContext } from './context';
 import { endpoints, pathScoped } from './endpoints';
+import { DEFAULT_MENU_NAMES, frameMenus, type MenuNames } from './frame-menus';
+import { menuItemsCalls, type MenuItemsCalls } from './menu-items';
+import { forgetModules, modulesCalls, type ModulesCalls, type ModulesSetting } from './modules';
+import type { PlacedBlock } from '../config/frame';
 import { homeSlides } from './home-slides';
 import { jsonapi } from './jsonapi';
 import { nodeCalls, type NodeCalls } from './nodes';
@@ -18,11 +22,13 @@ export type { EntityLookup } from './router';
 /**
  * One request's Drupal, by protocol (next-drupal's client is the model): what a path is (router.ts),
  * nodes through JSON:API (nodes.ts, over jsonapi.ts), the Views lists (views.ts), the placed blocks
- * (blocks.ts), the REST resources of a page (rest.ts), the webforms (webform.ts) and the sitemap's
- * walk (sitemap.ts). Every payload goes through the cache; nothing here knows a bundle's page: what to
- * include, and which bundle a list shows, is given by the caller.
+ * (blocks.ts), the REST resources of a page (rest.ts), jsonapi_menu_items' menus (menu-items.ts), the webforms
+ * (webform.ts) and the sitemap's walk (sitemap.ts); which of the clinic's own modules this Drupal has (modules.ts)
+ * chooses where the frame's menus and blocks come from (frame-menus.ts, placed-blocks.ts). Every payload goes
+ * through the cache; nothing here knows a bundle's page: what to include, and which bundle a list shows, is given
+ * by the caller.
  */
-export interface DrupalClient extends RouterCalls, NodeCalls, ViewCalls, BlockCalls, RestCalls, WebformCalls {
+export interface DrupalClient extends RouterCalls, NodeCalls, ViewCalls, BlockCalls, RestCalls, WebformCalls, ModulesCalls, MenuItemsCalls {
   /**
    * Every published node of `bundle` with an alias (the sitemap): its path, and its
    * `changed` (else `created`) day as YYYY-MM-DD when Drupal sends one. A bundle
@@ -54,6 +60,12 @@ export interface DrupalClientOptions extends OriginOptions {
    * client knows Drupal's protocol, not our pages), asked for where a caller names none.
    */
   wants?: (bundle: string) => readonly string[];
+  /** Which of the clinic's modules this Drupal has (modules.ts): asked once (`auto`, the default) or fixed. */
+  modules?: ModulesSetting;
+  /** Drupal's machine names of the site's menus, read through jsonapi_menu_items where blocks_for_page is absent. */
+  menus?: MenuNames;
+  /** The blocks placed by the settings where blocks_for_page is absent (config/frame.ts); none by default. */
+  placedBlocks?: readonly PlacedBlock[];
 }
 
 export function createDrupalClient({
@@ -62,6 +74,9 @@ export function createDrupalClient({
   drafts = false,
   guesses = cache,
   wants = () => [],
+  modules: modulesSetting = 'auto',
+  menus = DEFAULT_MENU_NAMES,
+  placedBlocks = [],
   ...origin
 }: DrupalClientOptions): DrupalClient {
   const urls = endpoints(baseUrl);
@@ -69,12 +84,24 @@ export function createDrupalClient({
   const api = jsonapi(context);
   const router = routerCalls(context, guesses);
   const views = viewCalls(context);
+  const modules = modulesCalls(context, modulesSetting, baseUrl);
+  const menuItems = menuItemsCalls(context);
+  const rest = restCalls(context);
   return {
     ...router,
+    translatePath: (path) => {
+      // Asked beside a page's path lookup (and only for a page: a hostile or a file's path asks Drupal nothing),
+      // so that a cold page's frame finds the answer there rather than a round later.
+      void modules.modules();
+      return router.translatePath(path);
+    },
     ...nodeCalls(context, api, wants),
     ...views,
-    ...blockCalls(context, api, views.nextLinks),
-    ...restCalls(context),
+    ...blockCalls(context, api, views.nextLinks, modules, placedBlocks),
+    ...rest,
+    ...frameMenus(modules, rest, menuItems, menus),
+    ...modules,
+    ...menuItems,
     ...webformCalls(context),
     nodePaths: nodePaths(context, api),
     homeSlides: homeSlides(context, api),
@@ -87,7 +114,11 @@ export function createDrupalClient({
       await Promise.all([...scoped, ...entity].map((url) => cache.purge(url)));
     },
 
-    purgeAll: () => cache.purgeAll(),
+    purgeAll: () => {
+      // The modules' verdict is asked again: a purge of everything is how a changed Drupal is announced.
+      forgetModules(baseUrl);
+      return cache.purgeAll();
+    },
 
     purgeTags: (tags) => cache.purgeTags(tags),
   };

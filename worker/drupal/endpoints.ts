@@ -45,6 +45,10 @@ export function endpoints(base: string) {
     /** JSON:API's entry point: the resource types this Drupal serves. */
     entryPoint: () => url('/jsonapi'),
     redirect: (path: string) => url('/decoupled_kit/redirect', { path }),
+    /** Not a Drupal call: the key the verdict of the modules' probe is cached under (modules.ts). */
+    modulesProbe: () => url('/__site/modules-probe'),
+    /** jsonapi_menu_items: one menu, flat, in tree order. */
+    menuItems: (menu: string) => url(`/jsonapi/menu_items/${encodeURIComponent(menu)}`),
     metatags: (page: string) => url('/blocks_for_page/metatag', { page }),
     blocks: (page: string) => url('/blocks_for_page', { page }),
     breadcrumb: (page: string) => url('/breadcrumb_headless', { page }),

@@ -41,6 +41,9 @@ export function drupalClientFor(
     credentials: config.drupalCredentials,
     recorder,
     wants,
+    modules: config.frame.modules,
+    menus: config.frame.menus,
+    placedBlocks: config.frame.blocks,
   });
 }
 

@@ -5,6 +5,7 @@ import { safeUrl } from './safe-url';
 import { sanitizeHtml } from './sanitize-html';
 import { FileAttributesSchema, PathFieldSchema, TextFieldSchema, type Resource } from './schemas/jsonapi';
 import { nodeStatus, numeric, optionalNumeric, optionalText } from './schemas/lenient';
+import { NodeMetatagSchema } from './schemas/metatag';
 import type { Image, NodeData, NodeLink } from './types';
 
 const SKIPPED_ATTRIBUTES = new Set([
@@ -74,6 +75,7 @@ export async function toNodeData(resource: Resource, included: readonly Resource
     flags,
     images: resolveImages(resource, included),
     links: resolveLinks(resource, included),
+    head: NodeMetatagSchema.parse(a.metatag),
   };
 }
 

@@ -31,6 +31,11 @@ export interface NodeData {
   images: Record<string, Image[]>;
   /** References to other content, resolved through `included` (published targets only). */
   links: Record<string, NodeLink[]>;
+  /**
+   * metatag's computed `metatag` field (docs/drupal.md §5b), filtered as every head is: the page's head where
+   * Drupal has no per-page metatag endpoint. Undefined when Drupal sends none.
+   */
+  head?: HeadData;
 }
 
 export interface NodeLink {

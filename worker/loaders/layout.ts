@@ -4,6 +4,10 @@ import type { LayoutData } from '../components/layout/layout-data';
 import { defer } from '../render/deferred';
 import { optional } from '../drupal/optional';
 import { headOnSite } from './head-on-site';
+import { CLINIC_MODULES } from '../drupal/modules';
+import type { NodeData } from '../drupal/types';
+import { LISTINGS } from '../bundles/listings';
+import { computedBreadcrumb } from './computed-breadcrumb';
 
 const NO_BLOCKS = { items: Promise.resolve([]), landing: false };
 
@@ -16,17 +20,34 @@ function loadBlocks(drupal: DrupalClient, path: string) {
 /**
  * Starts, at once, the calls docs/requirements.md §7 loads on every page. None of them can fail the page.
  * `keep`: whether the page's own metatags and breadcrumb (which name its node) may be cached,
- * once its node is known to be public.
+ * once its node is known to be public. `node`: the page's node, already on its way (node-page.ts), for a
+ * Drupal without the clinic's modules: its head comes from the node's own metatag field and its breadcrumb is
+ * computed here (docs/drupal.md "Where the frame comes from"), with no call of their own.
  */
-export function loadLayout(drupal: DrupalClient, config: Config, path: string, keep?: Promise<boolean>): LayoutData {
+export function loadLayout(
+  drupal: DrupalClient,
+  config: Config,
+  path: string,
+  keep?: Promise<boolean>,
+  node?: Promise<NodeData | null>,
+): LayoutData {
+  const shared = loadSharedParts(drupal, config);
+  const modules = optional('modules', drupal.modules(), CLINIC_MODULES);
+  const pageNode = node ? node.catch(() => null) : Promise.resolve(null);
+  const head = modules.then((found) =>
+    found.blocksForPage ? optional('metatag', drupal.metatags(path, keep), { tags: [] }) : pageNode.then((n) => n?.head ?? { tags: [] }),
+  );
+  const breadcrumb = modules.then(async (found) => {
+    if (found.breadcrumbHeadless) return optional('breadcrumb', drupal.breadcrumb(path, keep), []);
+    const [n, main, services] = await Promise.all([pageNode, shared.mainMenu, shared.servicesMenu]);
+    return computedBreadcrumb({ path, title: n?.title, bundle: n?.bundle }, { main, services }, LISTINGS);
+  });
   return {
-    ...loadSharedParts(drupal, config),
+    ...shared,
     path,
-    head: optional('metatag', drupal.metatags(path, keep), { tags: [] }).then((head) =>
-      headOnSite(head, config.siteUrl, config.drupalBaseUrl),
-    ),
+    head: head.then((found) => headOnSite(found, config.siteUrl, config.drupalBaseUrl)),
     ...loadBlocks(drupal, path),
-    breadcrumb: defer(optional('breadcrumb', drupal.breadcrumb(path, keep), [])),
+    breadcrumb: defer(breadcrumb),
   };
 }
 

@@ -9,7 +9,8 @@ import type { PageSubject } from './pre-footer';
 
 /** The frame's calls a node's page starts beside its own (the page renderer's frame). */
 export interface NodeFrame {
-  forPage(path?: string, keep?: Promise<boolean>): LayoutData;
+  /** `node`: the page's node on its way, where the frame reads it (loaders/layout.ts). */
+  forPage(path?: string, keep?: Promise<boolean>, node?: Promise<NodeData | null>): LayoutData;
   preFooter(about?: PageSubject): unknown;
 }
 
@@ -62,7 +63,7 @@ export function nodePageLoader(
       () => undefined,
       () => undefined,
     );
-    const layout = frame.forPage(undefined, keep);
+    const layout = frame.forPage(undefined, keep, node);
     // What the first byte waits for (the node, the head, the placements) goes to Drupal first; the lists follow
     // it in the same round, rather than queueing before it (Drupal answers in turn; a Worker opens six connections).
     const extras = Promise.race([sent, nodeDone]).then(() => {

@@ -55,6 +55,9 @@ export function editorSession(): MiddlewareHandler<{
           drafts: true,
           recorder: c.var.drupalCalls,
           wants: wantedRelationships,
+          modules: config.frame.modules,
+          menus: config.frame.menus,
+          placedBlocks: config.frame.blocks,
         }),
       );
     }

@@ -4,6 +4,7 @@ import { consentIn } from '../../common/consent';
 import { lowVisionIn } from '../../common/low-vision';
 import type { PopupForm } from '../../common/popups';
 import type { LayoutData, PreFooterData } from '../components/layout/layout-data';
+import type { NodeData } from '../drupal/types';
 import { loadErrorLayout, loadLayout } from '../loaders/layout';
 import { loadPreFooter, type PageSubject } from '../loaders/pre-footer';
 import { defer } from '../render/deferred';
@@ -37,8 +38,9 @@ export interface Frame {
   /**
    * Starts the frame's calls for `path` (the request's page path unless given); later calls get the same frame.
    * `keep`: whether what names the page's node may be cached (a node page's: once its node is found public).
+   * `node`: the page's node on its way, where the frame reads it (loaders/layout.ts).
    */
-  forPage(path?: string, keep?: Promise<boolean>): LayoutData;
+  forPage(path?: string, keep?: Promise<boolean>, node?: Promise<NodeData | null>): LayoutData;
   /**
    * Starts the pre-footer carousels' calls; later calls get the same lists, unless they name another
    * subject. `about` is the node the page shows, so that its own kind's list leaves it out.
@@ -70,7 +72,7 @@ export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
     let preFooter: { about: string; lists: PreFooterData } | undefined;
     const pagePath = () => c.var.pagePath ?? '/';
     const frame: Frame = {
-      forPage: (path, keep) => (started ??= loadLayout(c.var.drupal, c.var.config, path ?? pagePath(), keep)),
+      forPage: (path, keep, node) => (started ??= loadLayout(c.var.drupal, c.var.config, path ?? pagePath(), keep, node)),
       // A page started on a guess (routes/content.tsx) that Drupal then corrects asks again, for the right node.
       preFooter: (about) => {
         const key = JSON.stringify(about ?? null);

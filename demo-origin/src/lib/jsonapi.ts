@@ -5,13 +5,12 @@
 import { blockContentByUuid, blockContents, type BlockContent } from '../content/blocks';
 import { fileByPath, fileByUuid, files, type FileRecord } from '../content/files';
 import { allNodes, nodeByNid, nodeByUuid } from '../content/index';
-import { HOME_NID, NOINDEX_NIDS } from '../content/pages';
-import { SITE } from '../content/site';
 import { BUNDLES, isBundle, type NodeRecord, type Ref, type RelField } from '../content/model';
 import { termByUuid, terms, type Term } from '../content/terms';
 import type { Json, JsonObject } from './json';
 import { hasField, isLean, leanAttributes, leanMeta } from './schema';
 import { uuidFor } from './uuid';
+import { absoluteTags, nodeFieldTags } from './node-head';
 
 export interface Identifier {
   readonly type: string;
@@ -77,25 +76,6 @@ function relData(rel: RelField): RelData {
   return rel.ref ? refIdentifier(rel.ref) : null;
 }
 
-/**
- * metatag 2.x's computed `metatag` field (docs/drupal.md §5b): the node's tags as
- * `[{tag, attributes}]`. Only the title and, where an editor set it, robots: what a
- * sitemap walk needs to leave a noindex page out; the page's full set is routes/metatag.ts's.
- */
-function nodeMetatag(n: NodeRecord): Json {
-  const tags: Json[] = [
-    {
-      tag: 'meta',
-      attributes: {
-        name: 'title',
-        content: n.nid === HOME_NID ? `${SITE.name} — косметология в Москве` : `${n.title} | ${SITE.shortName}`,
-      },
-    },
-  ];
-  if (NOINDEX_NIDS.has(n.nid)) tags.push({ tag: 'meta', attributes: { name: 'robots', content: 'noindex, nofollow' } });
-  return tags;
-}
-
 export function nodeResource(n: NodeRecord): Resource {
   const attributes: JsonObject = {
     drupal_internal__nid: n.nid,
@@ -114,7 +94,8 @@ export function nodeResource(n: NodeRecord): Resource {
     path: { alias: n.alias, pid: n.nid + 5000, langcode: 'ru' },
     body: n.body ? { value: n.body.value, format: n.body.format, processed: n.body.processed, summary: n.body.summary } : null,
     ...n.fields,
-    metatag: nodeMetatag(n),
+    // metatag 2.x's computed field (docs/drupal.md §5b): the page's whole head, its URLs on the origin (serialize).
+    metatag: nodeFieldTags(n),
   };
   const relationships: Record<string, RelData> = {
     node_type: { type: 'node_type--node_type', id: uuidFor(`node_type:${n.bundle}`), meta: { drupal_internal__target_id: n.bundle } },
@@ -330,7 +311,7 @@ export function serialize(r: Resource, origin: string, fields: SparseFields): Js
   const base = origin + r.selfPath;
   const attributes: JsonObject = {};
   const values = isLean() ? leanAttributes(r.type, r.seed, r.attributes) : r.attributes;
-  for (const [k, v] of Object.entries(values)) if (!only || only.has(k)) attributes[k] = v;
+  for (const [k, v] of Object.entries(values)) if (!only || only.has(k)) attributes[k] = k === 'metatag' ? absoluteTags(v, origin) : v;
   const relationships: JsonObject = {};
   for (const [k, data] of Object.entries(r.relationships)) {
     if (only && !only.has(k)) continue;

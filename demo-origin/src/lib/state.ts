@@ -40,6 +40,9 @@ export interface Session {
   readonly logoutToken: string;
 }
 
+/** Which modules the demo Drupal has (README.md, "Modules modes"). */
+export type ModulesMode = 'clinic' | 'stock';
+
 /** Field layout the demo answers in (README.md, "Schema modes"). */
 export type SchemaMode = 'full' | 'lean';
 
@@ -76,6 +79,10 @@ export interface DemoState {
   schemaFromVar: SchemaMode;
   /** The mode POST /__demo/schema set; null: the default one. */
   schemaOverride: SchemaMode | null;
+  /** The modules mode DEMO_MODULES chose (refreshed from the binding on every request). */
+  modulesFromVar: ModulesMode;
+  /** The modules mode POST /__demo/modules set; null: DEMO_MODULES's. */
+  modulesOverride: ModulesMode | null;
   total: number;
   readonly byUrl: Map<string, number>;
   submissions: Submission[];
@@ -127,6 +134,8 @@ export function createState(options: StateOptions = {}): DemoState {
     schemaDefault: options.schema ?? null,
     schemaFromVar: 'full',
     schemaOverride: null,
+    modulesFromVar: 'clinic',
+    modulesOverride: null,
     total: 0,
     byUrl: new Map(),
     submissions: [],
@@ -151,6 +160,7 @@ export function createState(options: StateOptions = {}): DemoState {
 export function resetState(s: DemoState): void {
   s.faults.config = { rules: [] };
   s.schemaOverride = null;
+  s.modulesOverride = null;
   s.total = 0;
   s.byUrl.clear();
   s.submissions = [];

@@ -15,6 +15,7 @@ import type { NodeRecord } from '../content/model';
 import type { AppEnv } from '../env';
 import { json, noContent } from '../lib/http';
 import type { Json } from '../lib/json';
+import { modulesMode } from '../lib/modules';
 import { isSchemaMode, schemaMode, SCHEMA_MODES } from '../lib/schema';
 import { faultConfigSchema, type FaultConfig } from '../lib/fault-rule';
 import { demoState, requestsJson, resetState } from '../lib/state';
@@ -212,18 +213,25 @@ controlRoutes.get('/__demo/submissions', () =>
   ),
 );
 
-// Modules (README.md, "Test control"): {"webformUpload": boolean} installs webform_rest's upload patch; reset removes it.
+// Modules (README.md, "Test control", "Modules modes"): {"webformUpload"?: boolean} installs webform_rest's upload
+// patch; {"mode"?: "clinic" | "stock"} has the clinic's own modules or not. Reset removes the patch and returns to DEMO_MODULES's mode.
 controlRoutes.post('/__demo/modules', async (c) => {
   const parsed = z
-    .object({ webformUpload: z.boolean() })
+    .object({ webformUpload: z.boolean().optional(), mode: z.enum(['clinic', 'stock']).optional() })
     .strict()
+    .refine((body) => body.webformUpload !== undefined || body.mode !== undefined)
     .safeParse(await c.req.json().catch(() => undefined));
-  if (!parsed.success) return json({ error: 'Body must be JSON {"webformUpload": true | false}' }, 400);
-  demoState().webformUpload = parsed.data.webformUpload;
-  return json({ webformUpload: demoState().webformUpload });
+  if (!parsed.success) return json({ error: 'Body must be JSON {"webformUpload"?: true | false, "mode"?: "clinic" | "stock"}' }, 400);
+  if (parsed.data.webformUpload !== undefined) demoState().webformUpload = parsed.data.webformUpload;
+  if (parsed.data.mode !== undefined) demoState().modulesOverride = parsed.data.mode;
+  return json(modulesJson());
 });
 
-controlRoutes.get('/__demo/modules', () => json({ webformUpload: demoState().webformUpload }));
+controlRoutes.get('/__demo/modules', () => json(modulesJson()));
+
+function modulesJson(): Json {
+  return { webformUpload: demoState().webformUpload, mode: modulesMode() };
+}
 
 // A form as an editor changed it (README.md, "Test control"): closed, elements made required, a required signature.
 const webformSwitchSchema = z

@@ -7,8 +7,6 @@
  * see drafts (an editor, or the API account behind POST /__demo/api-account) gets a draft's tags.
  */
 import { Hono } from 'hono';
-import { FILES_BASE } from '../content/files';
-import { refImages, type NodeRecord } from '../content/model';
 import { NOINDEX_NIDS } from '../content/pages';
 import { SITE } from '../content/site';
 import type { AppEnv } from '../env';
@@ -16,8 +14,7 @@ import { json, normalizePath, originOf } from '../lib/http';
 import type { Json } from '../lib/json';
 import { canViewUnpublished } from '../lib/auth';
 import { pageInfo } from '../lib/page-info';
-import { hasField } from '../lib/schema';
-import { stripTags, trimText } from '../lib/text';
+import { nodeDescription, nodeImage, nodeTitle } from '../lib/node-head';
 
 export const metatagRoutes = new Hono<AppEnv>();
 
@@ -31,22 +28,6 @@ function og(property: string, content: string, key: string): Tag {
 }
 function link(rel: string, href: string, key: string): Tag {
   return [{ '#tag': 'link', '#attributes': { rel, href } }, key];
-}
-
-const IMAGE_FIELDS = ['field_image', 'field_photo_big', 'field_photo', 'field_photo3', 'field_gallery_image'];
-
-function nodeImage(n: NodeRecord): string | null {
-  for (const f of IMAGE_FIELDS) {
-    if (!hasField(`node--${n.bundle}`, f)) continue;
-    const [p] = refImages(n.rels[f]);
-    if (p) return FILES_BASE + p;
-  }
-  return null;
-}
-
-function nodeDescription(n: NodeRecord): string {
-  const text = n.body?.summary || stripTags(n.body?.value ?? '');
-  return trimText(text || n.title, 160);
 }
 
 function tags(input: {
@@ -84,7 +65,7 @@ metatagRoutes.get('/blocks_for_page/metatag', (c) => {
       const image = nodeImage(n);
       return json(
         tags({
-          title: info.home ? `${SITE.name} — косметология в Москве` : `${n.title} | ${SITE.shortName}`,
+          title: nodeTitle(n),
           ogTitle: n.title,
           description: nodeDescription(n),
           url: origin + n.alias,

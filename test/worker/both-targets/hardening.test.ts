@@ -194,8 +194,12 @@ describe('hostile paths', () => {
       expect(res.headers.get('Set-Cookie')).toBeNull();
     });
     expect(status).toBe(400);
+    // The error page's menus may ask which modules Drupal has (docs/drupal.md "Where the frame comes from"): about "/", not the path.
+    const probe = '/decoupled_kit/redirect?path=%2F';
     expect(
-      calls.filter((url) => url.startsWith('/router/') || url.startsWith('/decoupled_kit/') || url.startsWith('/jsonapi/node/news')),
+      calls.filter(
+        (url) => url !== probe && (url.startsWith('/router/') || url.startsWith('/decoupled_kit/') || url.startsWith('/jsonapi/node/news')),
+      ),
     ).toEqual([]);
   });
 

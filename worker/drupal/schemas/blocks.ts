@@ -115,3 +115,25 @@ export const BlockCollectionSchema = z.object({
     .passthrough()
     .optional(),
 });
+
+/** A page of `/jsonapi/block_content/{bundle}` with each block's description (`info`) too: blocks placed by a setting. */
+export const LabelledBlockCollectionSchema = z.object({
+  data: z.array(
+    z
+      .object({
+        id: z.string(),
+        attributes: z.object({ info: optionalText, body: z.union([TextFieldSchema, z.null()]).optional() }),
+      })
+      .transform(({ id, attributes: { info, body } }) => ({
+        uuid: id.toLowerCase(),
+        info,
+        html: body ? (body.processed ?? body.value ?? null) : null,
+      }))
+      .nullable()
+      .catch(null),
+  ),
+  links: z
+    .object({ next: z.object({ href: z.string() }).optional() })
+    .passthrough()
+    .optional(),
+});

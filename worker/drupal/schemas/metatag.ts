@@ -82,3 +82,20 @@ export const MetatagSchema = z.union([
     ])
     .transform((): HeadData => ({ tags: [] })),
 ]);
+
+const FieldTagSchema = z
+  .object({ tag: z.string(), attributes: AttributesSchema })
+  .transform((t): { '#tag': string; '#attributes': Record<string, string> } | null => ({ '#tag': t.tag, '#attributes': t.attributes }))
+  // One tag in a shape we do not know is left out, not the head.
+  .catch(null);
+
+/**
+ * metatag's computed `metatag` field of a node over JSON:API (docs/drupal.md §5b): `[{tag: "meta" | "link",
+ * attributes}]`, through the same filter as the per-page answer. Missing, null or any other shape (metatag 1.x's
+ * `{value: …}`): undefined, the page's head is then the site's own.
+ */
+export const NodeMetatagSchema = z
+  .array(FieldTagSchema)
+  .transform((entries): HeadData => fromHtmlHead(entries.flatMap((e) => (e ? [e] : []))))
+  .optional()
+  .catch(undefined);
