@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
 import { TEST_SECRETS } from '../setup/secrets';
 import { connectRealDrupal, EDITOR, realDrupalSource, type RealDrupal, type RealDrupalAddress } from './drupal';
+import { mainServicesItem } from './record-fixtures';
 import { answerOf, sameShape, type Answer, type Json, type ShapeOptions } from './shape';
 
 declare module 'vitest' {
@@ -92,6 +93,11 @@ const JSONAPI: ShapeOptions = {
   ignore: (path, key) => /\.(attributes|relationships)$/.test(path) && key.startsWith('field_') && key !== 'field_photo',
   nullable: () => true,
 };
+/** jsonapi_menu_items: a static link (core's Contact, Home) has `meta: []` and no `route.parameters` entries, a content link `meta: {entity_id}`. */
+const MENU: ShapeOptions = {
+  nullable: () => true,
+  ignore: (path, key) => /\.attributes$/.test(path) && (key === 'meta' || key === 'route' || key === 'options'),
+};
 const ERROR_MAP: ShapeOptions = { map: (path) => path === 'body.error' };
 /** webform_rest's element tree: each element's keys, whatever its values. */
 const FIELDS: ShapeOptions = { nullable: () => true };
@@ -145,6 +151,27 @@ const CASES: Case[] = [
   // A wrong password for a name no account has: no per-user flood count against the editor.
   { name: 'user-login-failure', request: async (r) => ({ ...r, body: { name: 'no-such-user-shape-check', pass: 'wrong-password' } }) },
   { name: 'session-token' },
+  // The stock sources (provision-stock.php). Menus: the items' own keys, whatever the links.
+  { name: 'menu-items-main', options: MENU },
+  {
+    name: 'menu-items-main-parent',
+    options: MENU,
+    request: async (r) => ({
+      ...r,
+      path: `/jsonapi/menu_items/main?filter[parent]=${await mainServicesItem(baseUrl(), { Authorization: basic() })}`,
+    }),
+  },
+  { name: 'menu-items-footer', options: MENU },
+  { name: 'menu-items-services', options: MENU },
+  {
+    name: 'jsonapi-node-metatag',
+    options: JSONAPI,
+    request: async (r) => ({ ...r, path: `/jsonapi/node/services/${(await live('/services/piling.html')).uuid}` }),
+  },
+  { name: 'translate-path-redirect-entity' },
+  { name: 'translate-path-redirect-listing' },
+  { name: 'rest-redirects' },
+  { name: 'jsonapi-price-list', options: JSONAPI },
 ];
 
 const why = (name: string) =>
