@@ -66,9 +66,14 @@ function logTo(server: WorkerServer, file: string) {
  */
 export default async function setup(project: TestProject) {
   const started = Date.now();
-  const [drupalPort, drupal103Port, workersPort, nodePort, workers103Port, node103Port] = await Promise.all(
-    Array.from({ length: 6 }, () => freePort()),
-  );
+  const [drupalPort, drupal103Port, workersPort, nodePort, workers103Port, node103Port] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
   const dest = mkdtempSync(join(tmpdir(), 'clinic-real-drupal-'));
   const dest103 = mkdtempSync(join(tmpdir(), 'clinic-real-drupal-103-'));
   const siteUrl = (port: number) => `http://127.0.0.1:${port}`;
