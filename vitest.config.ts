@@ -145,8 +145,8 @@ export default defineConfig({
       ...('dir' in realDrupal
         ? [
             {
-              // The site on both targets against a real Drupal (10.2 with the next module), installed and
-              // provisioned as the clinic's by test/real-drupal/setup.ts; needs `npm run build`, PHP and Chromium.
+              // The site on both targets against two real Drupals (10.2 with the next module, and 10.3), installed
+              // and provisioned as the clinic's by test/real-drupal/setup.ts; needs `npm run build`, PHP and Chromium.
               test: {
                 name: 'real-drupal',
                 include: ['test/real-drupal/**/*.test.ts'],

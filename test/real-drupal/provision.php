@@ -17,6 +17,11 @@
  * with webform's message «The value %value has already been submitted once for the %name element. You may have
  * already submitted this webform, or you need to use a different value.» on the `email` key.
  *
+ * The stock part (provision-stock.php): what a clinic without those modules builds from core and well-known contrib:
+ * menus over jsonapi_menu_items (main, footer, services), metatag defaults (the node's JSON:API `metatag` field),
+ * redirect entities and their Views REST export /rest/redirects, the price list (vocabulary price_groups, content type
+ * price over JSON:API).
+ *
  * Deliberately NOT modelled: the `qa` and `vacancy` bundles (a real clinic's Drupal may lack bundles:
  * /vopros-otvet.html and /vacancia.html must answer the 404 page).
  *
@@ -337,6 +342,10 @@ $about = clinic_node('/about.html', ['type' => 'page', 'title' => 'О клини
   'body' => $body('<p>Клиника эстетической медицины. <a href="/services/piling.html">Пилинг</a>.</p>'),
   'field_image' => $image('public://pages/about.png', [180, 200, 220], 'Клиника'),
   'field_files' => [['target_id' => $pdf->id(), 'display' => 1, 'description' => 'Лицензия (PDF)']]]);
+// The services page: the site draws its own at /services.html, but a menu link and a redirect point at the node. Older
+// than every other page, so that "the newest page" stays one the site shows from Drupal.
+$servicesPage = clinic_node('/services.html', ['type' => 'page', 'title' => 'Услуги', 'created' => $base - 2 * $day,
+  'body' => $body('<p>Все услуги клиники.</p>', 'Услуги клиники эстетической медицины.')]);
 $contacts = clinic_node('/contacts.html', ['type' => 'page', 'title' => 'Контакты', 'created' => $base, 'body' => $body('<p>Москва, ул. Примерная, 1. +7 (495) 000-00-00.</p>')]);
 // An editor's popup links in a page's body (the site opens its popups from `#<form id>` links).
 clinic_node('/karera.html', ['type' => 'page', 'title' => 'Карьера в клинике', 'created' => $base,
@@ -345,21 +354,21 @@ $draft = clinic_node('/draft.html', ['type' => 'page', 'title' => 'Чернов�
 $summary[] = sprintf('nodes: %d created this run, %d news published', clinic_node_count(), count($news));
 
 // ---------------------------------------------------------------------------------------------------------------
-// Menus (the site cannot read them on a stock Drupal: /blocks_for_page/menu/* is the clinic's own module).
+// Menus: read over jsonapi_menu_items (provision-stock.php turns it on and adds the services tree).
 
+/** A menu_link_content link, found again by menu and title on a re-run and set to what is asked. */
 function clinic_link(string $menu, string $title, string $uri, int $weight, ?MenuLinkContent $parent = NULL): MenuLinkContent {
   $storage = \Drupal::entityTypeManager()->getStorage('menu_link_content');
   $found = $storage->loadByProperties(['menu_name' => $menu, 'title' => $title]);
-  if ($found) {
-    return reset($found);
+  $link = $found ? reset($found) : MenuLinkContent::create(['menu_name' => $menu, 'title' => $title]);
+  $parentId = $parent ? 'menu_link_content:' . $parent->uuid() : '';
+  if ($link->isNew() || $link->get('link')->uri !== $uri || (int) $link->getWeight() !== $weight || $link->getParentId() !== $parentId) {
+    $link->set('link', ['uri' => $uri])->set('weight', $weight)->set('expanded', TRUE)->set('enabled', TRUE)->set('parent', $parentId)->save();
   }
-  $link = MenuLinkContent::create(['menu_name' => $menu, 'title' => $title, 'link' => ['uri' => $uri], 'weight' => $weight, 'expanded' => TRUE,
-    'parent' => $parent ? 'menu_link_content:' . $parent->uuid() : '']);
-  $link->save();
   return $link;
 }
 clinic_link('main', 'О клинике', 'entity:node/' . $about->id(), 0);
-$servicesLink = clinic_link('main', 'Услуги', 'internal:/services.html', 1);
+$servicesLink = clinic_link('main', 'Услуги', 'entity:node/' . $servicesPage->id(), 1);
 clinic_link('main', 'Лазерная эпиляция', 'entity:node/' . $laser->id(), 0, $servicesLink);
 clinic_link('main', 'Химический пилинг', 'entity:node/' . $peel->id(), 1, $servicesLink);
 clinic_link('main', 'Чистка лица', 'entity:node/' . $chistka->id(), 2, $servicesLink);
@@ -596,12 +605,15 @@ function clinic_view(string $id, string $label, string $path, array $fields, arr
 }
 
 $views = [];
-// Search: the clinic's view of spec §7; `keys` looks in titles and bodies, every published node.
+// Search: the clinic's view of spec §7; `keys` looks in titles and bodies, every published node with a page.
 clinic_view('rest_search', 'REST: поиск', 'rest/search', [
   'id' => vf('nid'), 'title' => vf('title'), 'body' => vf('body', ['exclude' => TRUE, 'type' => 'text_default']),
   'field_service' => $label('field_services', TRUE) + ['field' => 'field_services', 'table' => 'node__field_services', 'entity_field' => 'field_services'],
   'view_node' => vf('view_node'),
-], ['limit' => 50, 'sorts' => $newest, 'filters' => ['combine' => ['id' => 'combine', 'table' => 'views', 'field' => 'combine', 'plugin_id' => 'combine', 'operator' => 'allwords', 'value' => '', 'group' => 1, 'exposed' => TRUE,
+], ['limit' => 50, 'sorts' => $newest, 'filters' => [
+  // A price row (provision-stock.php) has no page of its own: search leaves it out.
+  'type' => $type('price') + ['operator' => 'not in'],
+  'combine' => ['id' => 'combine', 'table' => 'views', 'field' => 'combine', 'plugin_id' => 'combine', 'operator' => 'allwords', 'value' => '', 'group' => 1, 'exposed' => TRUE,
   'expose' => ['operator_id' => 'combine_op', 'label' => 'keys', 'identifier' => 'keys', 'required' => FALSE, 'remember' => FALSE, 'multiple' => FALSE, 'remember_roles' => ['authenticated' => 'authenticated']],
   'fields' => ['title' => 'title', 'body' => 'body']]]]);
 $views[] = '/rest/search?keys=';
@@ -663,6 +675,11 @@ $views[] = '/rest/license-images';
 $summary[] = 'views: ' . implode(' ', $views);
 
 // ---------------------------------------------------------------------------------------------------------------
+// The stock part: menus over jsonapi_menu_items, metatag, redirects, the price list (a Drupal without the clinic's modules).
+
+require __DIR__ . '/provision-stock.php';
+
+// ---------------------------------------------------------------------------------------------------------------
 // The `next` module: one site per front end, the path revalidator for every node bundle.
 
 if (\Drupal::moduleHandler()->moduleExists('next')) {
@@ -688,10 +705,12 @@ if (\Drupal::moduleHandler()->moduleExists('next')) {
   }
   // The listing page of each bundle (worker/routes/listing-table.ts); services and pages have none.
   $listings = ['news' => '/news.html', 'article' => '/article.html', 'reviews' => '/feedback.html', 'equipment' => '/oborudovaniye.html',
-    'smi_o_nas' => '/smi-o-nas.html', 'actions' => '/special.html', 'video' => '/video.html', 'doctors' => '/doctors.html', 'gallery' => '/do-i-posle.html'];
+    'smi_o_nas' => '/smi-o-nas.html', 'actions' => '/special.html', 'video' => '/video.html', 'doctors' => '/doctors.html', 'gallery' => '/do-i-posle.html',
+    // A price row has no page of its own; the price list shows it.
+    'price' => '/price.html'];
   $cfgStorage = \Drupal::entityTypeManager()->getStorage('next_entity_type_config');
   $selected = array_combine(array_keys($sites), array_keys($sites));
-  foreach (array_keys($bundles) as $b) {
+  foreach ([...array_keys($bundles), 'price'] as $b) {
     $cfg = $cfgStorage->load("node.$b") ?? $cfgStorage->create(['id' => "node.$b"]);
     $cfg->set('site_resolver', 'site_selector');
     $cfg->set('configuration', ['sites' => $selected]);
@@ -700,7 +719,7 @@ if (\Drupal::moduleHandler()->moduleExists('next')) {
     $cfg->save();
   }
   \Drupal::configFactory()->getEditable('next.settings')->set('debug', TRUE)->save();
-  $summary[] = 'next: sites ' . implode(', ', array_map(fn($id, $url) => "$id=$url", array_keys($sites), $sites)) . '; ' . count($bundles) . ' bundle configs';
+  $summary[] = 'next: sites ' . implode(', ', array_map(fn($id, $url) => "$id=$url", array_keys($sites), $sites)) . '; ' . (count($bundles) + 1) . ' bundle configs';
 }
 else {
   $summary[] = 'next: module absent, skipped';

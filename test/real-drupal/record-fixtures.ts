@@ -9,7 +9,8 @@
  *
  * The Drupal is the project's own model of the clinic: installRealDrupal (drupal.ts) runs install.sh into a
  * temporary folder (/tmp/rd-f-<stack>-…), provisions it with provision.php (the six popup webforms, the API and
- * editor accounts, the Views REST exports) and serves it on its own port. Requests the site makes with its API
+ * editor accounts, the Views REST exports, and the stock part: menus, metatag, redirects, the price list) and serves
+ * it on its own port. Requests the site makes with its API
  * account (translate-path, JSON:API, webform_rest, /rest/…: worker/drupal/from-config.ts sends the credentials
  * on every call) are asked with TEST_SECRETS' API account and carry `request.account: "api"`; the editor's login
  * and the session token are asked anonymously, as the site's login does.
@@ -127,6 +128,39 @@ export const WEBFORMS = ['consultation', 'consultation1', 'callback', 'send_resu
 const setStatus = (id: string, status: 'open' | 'closed') => (drupal: RealDrupal) =>
   drupal.php(`$w = \\Drupal\\webform\\Entity\\Webform::load('${id}'); $w->setStatus('${status}'); $w->save();`);
 
+/** The JSON:API query of the stock price list (docs/drupal.md, the clinic's checklist): published rows, their groups and services. */
+export const PRICE_LIST_QUERY =
+  '/jsonapi/node/price?filter[status]=1&include=field_price_group,field_services&fields[node--services]=title,path,drupal_internal__nid&sort=field_weight,title&page[limit]=50';
+
+/**
+ * The stock sources' answers (provision-stock.php): menus over jsonapi_menu_items, a node's metatag field, redirects,
+ * the price list. `mainServices`: the plugin id of the main menu's «Услуги» item, asked after the unfiltered main
+ * menu, so that 10.2's page cache answers the filtered GET with the whole tree (the real module's bug).
+ */
+function stockAsks(service: { uuid: string }, mainServices: string): Ask[] {
+  return [
+    { name: 'menu-items-main', path: '/jsonapi/menu_items/main' },
+    { name: 'menu-items-main-parent', path: `/jsonapi/menu_items/main?filter[parent]=${mainServices}` },
+    { name: 'menu-items-footer', path: '/jsonapi/menu_items/footer' },
+    { name: 'menu-items-services', path: '/jsonapi/menu_items/services' },
+    { name: 'jsonapi-node-metatag', path: `/jsonapi/node/services/${service.uuid}` },
+    { name: 'translate-path-redirect-entity', path: '/router/translate-path?path=/old-services.html' },
+    { name: 'translate-path-redirect-listing', path: '/router/translate-path?path=/old-news.html' },
+    { name: 'rest-redirects', path: '/rest/redirects?_format=json' },
+    { name: 'jsonapi-price-list', path: PRICE_LIST_QUERY },
+  ];
+}
+
+/** The plugin id (`menu_link_content:<uuid>`) of the main menu's «Услуги» item, as jsonapi_menu_items names it. */
+export async function mainServicesItem(base: string, headers: Record<string, string> = { Authorization: basic }): Promise<string> {
+  const res = await fetch(`${base}/jsonapi/menu_items/main`, { headers });
+  if (!res.ok) throw new Error(`/jsonapi/menu_items/main: ${res.status}`);
+  const doc = (await res.json()) as { data: { id: string; attributes: { title: string; parent: string } }[] };
+  const item = doc.data.find((d) => d.attributes.title === 'Услуги' && d.attributes.parent === '');
+  if (!item) throw new Error('the main menu has no top-level «Услуги» item');
+  return item.id;
+}
+
 /**
  * What is asked, in order. `doctor`: /doctors/ivanova.html (photo, big photo, two services); `service`:
  * /services/piling.html (two doctors).
@@ -156,7 +190,6 @@ function asks(doctor: { uuid: string; nid: string }, service: { nid: string }): 
     { name: 'translate-path-webform', path: '/router/translate-path?path=/form/consultation' },
     { name: 'translate-path-draft', path: '/router/translate-path?path=/draft.html' },
     { name: 'translate-path-node-id', path: `/router/translate-path?path=/node/${doctor.nid}` },
-    // No redirect module on these stacks: a redirect's alias cannot be recorded (see README.md here).
     { name: 'jsonapi-individual-include', path: `/jsonapi/node/doctors/${doctor.uuid}?include=field_photo` },
     { name: 'jsonapi-collection-page', path: '/jsonapi/node/doctors?page[limit]=1' },
     // provision.php has no qa bundle, on purpose.
@@ -230,10 +263,11 @@ async function record(stack: '10.2' | '10.3'): Promise<string[]> {
   try {
     const doctor = await lookup(origin, '/doctors/ivanova.html');
     const service = await lookup(origin, '/services/piling.html');
+    const mainServices = await mainServicesItem(origin);
     const ctx = { origin, root: join(dest, 'drupal'), uuids: new Map<string, string>() };
     const dir = join(OUT, stack);
     mkdirSync(dir, { recursive: true });
-    for (const a of asks({ uuid: doctor.uuid, nid: doctor.id }, { nid: service.id })) {
+    for (const a of [...asks({ uuid: doctor.uuid, nid: doctor.id }, { nid: service.id }), ...stockAsks(service, mainServices)]) {
       await a.before?.(drupal);
       const { status, contentType, raw } = await ask(origin, a);
       await a.after?.(drupal);

@@ -171,8 +171,22 @@ const DEMO: Record<string, () => DemoAsk> = {
  *    node, which the demo resolves (isHomePath: true). The site never asks for `/` to render the home page.
  *  - webform-submit-unique: the Drupal-only rule (`#unique` on consultation.email), which the demo does not
  *    model: its answer has the shape of any validation refusal (compared with required-missing below).
+ *  - the stock sources' answers (menu-items-*, jsonapi-node-metatag, translate-path-redirect-*, rest-redirects,
+ *    jsonapi-price-list): a Drupal without the clinic's modules (test/real-drupal/provision-stock.php). The demo
+ *    plays the clinic's modules; they are compared once it can play the stock clinic too.
  */
-const NOT_ONE_TO_ONE = new Set(['translate-path-front', 'webform-submit-unique']);
+const STOCK = [
+  'menu-items-main',
+  'menu-items-main-parent',
+  'menu-items-footer',
+  'menu-items-services',
+  'jsonapi-node-metatag',
+  'translate-path-redirect-entity',
+  'translate-path-redirect-listing',
+  'rest-redirects',
+  'jsonapi-price-list',
+];
+const NOT_ONE_TO_ONE = new Set(['translate-path-front', 'webform-submit-unique', ...STOCK]);
 
 async function ask(a: DemoAsk): Promise<Answer> {
   const init: RequestInit = { method: a.method ?? 'GET' };
