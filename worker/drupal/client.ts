@@ -4,6 +4,7 @@ import { drupalContext } from './context';
 import { endpoints, pathScoped } from './endpoints';
 import { DEFAULT_MENU_NAMES, frameMenus, type MenuNames } from './frame-menus';
 import { menuItemsCalls, type MenuItemsCalls } from './menu-items';
+import { moduleParts } from './module-sources';
 import { forgetModules, modulesCalls, type ModulesCalls, type ModulesSetting } from './modules';
 import type { PlacedBlock } from '../config/frame';
 import { homeSlides } from './home-slides';
@@ -13,6 +14,8 @@ import type { OriginOptions } from './origin';
 import { restCalls, type RestCalls } from './rest';
 import { routerCalls, type RouterCalls } from './router';
 import { nodePaths } from './sitemap';
+import { stockPriceCalls } from './stock-price';
+import { stockRedirectCalls } from './stock-redirects';
 import type { HomeSlide, NodePath } from './types';
 import { viewCalls, type ViewCalls } from './views';
 import { webformCalls, type WebformCalls } from './webform';
@@ -87,6 +90,12 @@ export function createDrupalClient({
   const modules = modulesCalls(context, modulesSetting, baseUrl);
   const menuItems = menuItemsCalls(context);
   const rest = restCalls(context);
+  const menusHere = frameMenus(modules, rest, menuItems, menus);
+  const parts = moduleParts(
+    modules,
+    { priceList: rest.priceList, ...views, redirect: router.redirect },
+    { price: stockPriceCalls(context, api), redirects: stockRedirectCalls(context), servicesMenu: menusHere.servicesMenu },
+  );
   return {
     ...router,
     translatePath: (path) => {
@@ -97,9 +106,10 @@ export function createDrupalClient({
     },
     ...nodeCalls(context, api, wants),
     ...views,
-    ...blockCalls(context, api, views.nextLinks, modules, placedBlocks),
+    ...blockCalls(context, api, parts.nextLinks, modules, placedBlocks),
     ...rest,
-    ...frameMenus(modules, rest, menuItems, menus),
+    ...menusHere,
+    ...parts,
     ...modules,
     ...menuItems,
     ...webformCalls(context),

@@ -74,6 +74,55 @@ describe('a Drupal with only core and well-known contrib', () => {
   });
 });
 
+/** The addresses a service page's part links to, in order: from its `data-part` to the next part. */
+function partLinks(html: string, part: string): string[] {
+  const parts = [...html.matchAll(new RegExp(`data-part="${part}"([\\s\\S]*?)</section>`, 'g'))].map((m) => m[1] ?? '');
+  const whole = parts.reduce((a, b) => (b.length > a.length ? b : a), '');
+  return [...whole.matchAll(/href="([^"#]+)"/g)].map((m) => m[1] ?? '');
+}
+
+/** The price list's groups and each row's sum, as the page shows them. */
+const priceTextOf = (html: string) =>
+  (partOf(html, /<main[\s\S]*?<\/main>/g).match(/<h2[^>]*>[^<]+<\/h2>|price__amount">[^<]+/g) ?? []).join('|');
+
+describe("the stock model: the price list, a service's lists and redirects, as the clinic's modules give them", () => {
+  const SECTION = '/services/apparatnaya-kosmetologiya.html';
+
+  it('shows the same price list, service parts and redirects from the `price` bundle, the services menu and the redirect list', async () => {
+    await freshStart();
+    const clinic = { price: await page('/price.html'), service: await page(SERVICE), section: await page(SECTION) };
+    await freshStart();
+    await control.modules({ mode: 'stock' });
+    const stock = { price: await page('/price.html'), service: await page(SERVICE), section: await page(SECTION) };
+
+    expect(stock.price.status).toBe(200);
+    expect(priceTextOf(stock.price.html)).toContain('Косметология');
+    expect(priceTextOf(stock.price.html)).toBe(priceTextOf(clinic.price.html));
+    for (const part of ['children', 'prices', 'other-services'])
+      for (const path of ['service', 'section'] as const)
+        expect(partLinks(stock[path].html, part)).toEqual(partLinks(clinic[path].html, part));
+    expect(partLinks(stock.section.html, 'children').length).toBeGreaterThan(0);
+    expect(partLinks(stock.service.html, 'other-services').length).toBeGreaterThan(0);
+    // The stock sources were read, the clinic's module never.
+    expect(await demo.count('/jsonapi/node/price')).toBeGreaterThan(0);
+    expect(await demo.count('/blocks_for_page/special_links/price.html')).toBe(0);
+    expect(await demo.count('/blocks_for_page/block/')).toBe(0);
+  });
+
+  it('answers a redirect to a listing, which decoupled_router cannot report, with a 301 to it, and still refuses a foreign one', async () => {
+    await freshStart();
+    await control.modules({ mode: 'stock' });
+    const listing = await page('/old-price.html');
+    expect(listing.status).toBe(301);
+    expect(listing.headers.get('location')).toBe('/price.html');
+    const foreign = await page('/go/partner');
+    expect(foreign.status).not.toBe(301);
+    expect(foreign.headers.get('location') ?? '').not.toContain('evil.example');
+    expect(await demo.count('/decoupled_kit/redirect?path=%2Fold-price.html')).toBe(0);
+    expect(await demo.count('/rest/redirects')).toBe(1);
+  });
+});
+
 describe('a stock Drupal, with what the settings say', () => {
   beforeEach(async () => {
     await freshStart();

@@ -1,0 +1,40 @@
+import type { ModulesCalls } from './modules';
+import type { RestCalls } from './rest';
+import type { RouterCalls } from './router';
+import type { StockPriceCalls } from './stock-price';
+import type { StockRedirectCalls } from './stock-redirects';
+import { childrenFromMenu, nextFromMenu, sectionFromMenu } from './stock-services-menu';
+import type { MenuItem } from './types';
+import type { ViewCalls } from './views';
+
+/** What the clinic's modules serve beside the frame: the price list, a service's lists, the redirect lookup. */
+export type ModuleParts = Pick<RestCalls, 'priceList'> &
+  Pick<ViewCalls, 'serviceChildren' | 'serviceSection' | 'nextLinks'> &
+  Pick<RouterCalls, 'redirect'>;
+
+/**
+ * Each part from where this Drupal has it (docs/drupal.md "Where the frame comes from", "The stock model"):
+ * blocks_for_page's and decoupled_kit's endpoints where they are installed; otherwise the stock model: the
+ * price list from the `price` bundle, a service's children, section and next links from the services menu
+ * the frame loads anyway, the redirects from the redirect module's list. None of them costs a page a call of
+ * its own where the clinic's module is absent: the verdict is in memory, the menu and the lists are cached
+ * payloads shared by every page.
+ */
+export function moduleParts(
+  modules: ModulesCalls,
+  clinic: ModuleParts,
+  stock: { price: StockPriceCalls; redirects: StockRedirectCalls; servicesMenu: () => Promise<MenuItem[]> },
+): ModuleParts {
+  const blocksForPage = () => modules.modules().then((found) => found.blocksForPage);
+  const fromMenu =
+    <T>(read: (menu: MenuItem[], page: string) => T, own: (page: string) => Promise<T>) =>
+    async (page: string): Promise<T> =>
+      (await blocksForPage()) ? own(page) : read(await stock.servicesMenu(), page);
+  return {
+    priceList: async (page) => ((await blocksForPage()) ? clinic.priceList(page) : stock.price.priceList(page)),
+    serviceChildren: fromMenu(childrenFromMenu, clinic.serviceChildren),
+    serviceSection: fromMenu(sectionFromMenu, clinic.serviceSection),
+    nextLinks: fromMenu((menu, page) => nextFromMenu(menu, page), clinic.nextLinks),
+    redirect: async (path) => ((await modules.modules()).decoupledKitRedirect ? clinic.redirect(path) : stock.redirects.redirect(path)),
+  };
+}
