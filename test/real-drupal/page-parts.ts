@@ -16,12 +16,19 @@ export function decodeEntities(text: string): string {
     .replace(/&amp;/g, '&');
 }
 
-/** The element that starts with `opening` (a unique prefix of its start tag) up to its closing `</tag>`; none inside it nests. */
+/**
+ * The element that starts with `opening` (a unique prefix of its start tag) up to its closing `</tag>`; none inside it
+ * nests. A part that streams in late is first its Suspense fallback and then the part itself: the longest copy is the part.
+ */
 function element(html: string, opening: string, tag: string): string | undefined {
-  const start = html.indexOf(opening);
-  if (start < 0) return undefined;
-  const end = html.indexOf(`</${tag}>`, start);
-  return end < 0 ? undefined : html.slice(start, end + tag.length + 3);
+  let found: string | undefined;
+  for (let start = html.indexOf(opening); start >= 0; start = html.indexOf(opening, start + opening.length)) {
+    const end = html.indexOf(`</${tag}>`, start);
+    if (end < 0) break;
+    const copy = html.slice(start, end + tag.length + 3);
+    if (!found || copy.length > found.length) found = copy;
+  }
+  return found;
 }
 
 export interface Link {
