@@ -8,7 +8,7 @@ import { BlockCollectionSchema, BlockContentSchema, BlockListSchema, blockConten
 import { tagged } from './tags';
 import type { Block, NodeLink } from './types';
 import type { PlacedBlock } from '../config/frame';
-import type { ModulesCalls } from './modules';
+import { byModules, type ModulesCalls } from './modules';
 import { blocksBySetting } from './placed-blocks';
 
 /** The blocks Drupal placed on a page (the blocks_for_page module) and their bodies (custom blocks, through JSON:API). */
@@ -60,50 +60,52 @@ export function blockCalls(
     );
 
   return {
-    async blocks(page) {
+    blocks: (page) =>
       // Without blocks_for_page the setting places the blocks, the same on every page; a landing page is never inferred.
-      if (!(await modules.modules()).blocksForPage) return { items: bySetting(), landing: false };
-      // The bodies of the bundles placed before are asked beside the list (after it: the layout waits for the list)
-      // rather than a round after it.
-      const bodies = new Map<string, Promise<Readonly<Record<string, string | null>>>>();
-      const bodiesOf = (bundle: string) => {
-        let found = bodies.get(bundle);
-        if (!found) bodies.set(bundle, (found = optional(`blocks ${bundle}`, blockBodies(bundle), {})));
-        return found;
-      };
-      const list = get(urls.blocks(page), decodeJson('blocks', BlockListSchema, { notFound: { placements: [], landing: false } }));
-      for (const bundle of placedBundles) void bodiesOf(bundle);
-      const { placements, landing } = await list;
-      // One block that fails to load is left out; the others still show.
-      const contents = Promise.all(
-        placements.map((p): Promise<Block | null> => {
-          const block = { id: p.id, region: p.region, label: p.label, labelVisible: p.labelVisible, weight: p.weight };
-          if (p.source.kind === 'next-links') {
-            // Asked only where Drupal placed the block; an empty list is no block.
-            const links = optional(`block ${p.id}`, nextLinks(page), []);
-            return links.then((found) => (found.length > 0 ? { ...block, html: '', links: found } : null));
-          }
-          const path = p.source.path;
-          const one = () =>
-            optional(
-              `block ${p.id}`,
-              get(
-                urls.jsonapi(path),
-                tagged(decodeBlockContent(`block ${p.id}`), () => ['block_content']),
-              ),
-              null,
-            );
-          const ref = blockContentRef(path);
-          if (ref) placedBundles.add(ref.bundle);
-          // A block its bundle's payload lacks (one Drupal would not list to us, or newer than the payload) is asked alone.
-          const html = ref ? bodiesOf(ref.bundle).then((all) => (Object.hasOwn(all, ref.uuid) ? (all[ref.uuid] ?? null) : one())) : one();
-          return html.then((found) => (found ? { ...block, html: found } : null));
-        }),
-      );
-      const items = contents.then((blocks) => blocks.filter((block): block is Block => block !== null));
-      return { items, landing };
-    },
+      byModules(modules, (found) => (found.blocksForPage ? placedOn(page) : Promise.resolve({ items: bySetting(), landing: false }))),
   };
+
+  async function placedOn(page: string): Promise<{ items: Promise<Block[]>; landing: boolean }> {
+    // The bodies of the bundles placed before are asked beside the list (after it: the layout waits for the list)
+    // rather than a round after it.
+    const bodies = new Map<string, Promise<Readonly<Record<string, string | null>>>>();
+    const bodiesOf = (bundle: string) => {
+      let found = bodies.get(bundle);
+      if (!found) bodies.set(bundle, (found = optional(`blocks ${bundle}`, blockBodies(bundle), {})));
+      return found;
+    };
+    const list = get(urls.blocks(page), decodeJson('blocks', BlockListSchema, { notFound: { placements: [], landing: false } }));
+    for (const bundle of placedBundles) void bodiesOf(bundle);
+    const { placements, landing } = await list;
+    // One block that fails to load is left out; the others still show.
+    const contents = Promise.all(
+      placements.map((p): Promise<Block | null> => {
+        const block = { id: p.id, region: p.region, label: p.label, labelVisible: p.labelVisible, weight: p.weight };
+        if (p.source.kind === 'next-links') {
+          // Asked only where Drupal placed the block; an empty list is no block.
+          const links = optional(`block ${p.id}`, nextLinks(page), []);
+          return links.then((found) => (found.length > 0 ? { ...block, html: '', links: found } : null));
+        }
+        const path = p.source.path;
+        const one = () =>
+          optional(
+            `block ${p.id}`,
+            get(
+              urls.jsonapi(path),
+              tagged(decodeBlockContent(`block ${p.id}`), () => ['block_content']),
+            ),
+            null,
+          );
+        const ref = blockContentRef(path);
+        if (ref) placedBundles.add(ref.bundle);
+        // A block its bundle's payload lacks (one Drupal would not list to us, or newer than the payload) is asked alone.
+        const html = ref ? bodiesOf(ref.bundle).then((all) => (Object.hasOwn(all, ref.uuid) ? (all[ref.uuid] ?? null) : one())) : one();
+        return html.then((found) => (found ? { ...block, html: found } : null));
+      }),
+    );
+    const items = contents.then((blocks) => blocks.filter((block): block is Block => block !== null));
+    return { items, landing };
+  }
 }
 
 /** A block's body, sanitised before it is cached (HTMLRewriter is async, so not inside the schema). */

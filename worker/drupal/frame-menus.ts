@@ -1,6 +1,6 @@
 import type { MenuName } from './endpoints';
 import { servicesSubtree, type MenuItemsCalls } from './menu-items';
-import type { ModulesCalls } from './modules';
+import { byModules, type ModulesCalls } from './modules';
 import type { RestCalls } from './rest';
 import type { MenuItem } from './types';
 
@@ -25,14 +25,13 @@ export function frameMenus(
   items: MenuItemsCalls,
   names: MenuNames,
 ): Pick<RestCalls, 'menu' | 'servicesMenu'> {
-  const clinic = () => modules.modules().then((found) => found.blocksForPage);
+  const stockServices = async (): Promise<MenuItem[]> => {
+    const main = items.menuItems(names.main).catch((): MenuItem[] => []);
+    const own = await items.menuItems(names.services);
+    return own.length > 0 ? own : servicesSubtree(await main);
+  };
   return {
-    menu: async (name: MenuName): Promise<MenuItem[]> => ((await clinic()) ? rest.menu(name) : items.menuItems(names[name])),
-    async servicesMenu(): Promise<MenuItem[]> {
-      if (await clinic()) return rest.servicesMenu();
-      const main = items.menuItems(names.main).catch((): MenuItem[] => []);
-      const own = await items.menuItems(names.services);
-      return own.length > 0 ? own : servicesSubtree(await main);
-    },
+    menu: (name: MenuName) => byModules(modules, (found) => (found.blocksForPage ? rest.menu(name) : items.menuItems(names[name]))),
+    servicesMenu: () => byModules(modules, (found) => (found.blocksForPage ? rest.servicesMenu() : stockServices())),
   };
 }

@@ -1,4 +1,4 @@
-import type { ModulesCalls } from './modules';
+import { byModules, type ModulesCalls } from './modules';
 import type { RestCalls } from './rest';
 import type { RouterCalls } from './router';
 import type { StockPriceCalls } from './stock-price';
@@ -25,16 +25,16 @@ export function moduleParts(
   clinic: ModuleParts,
   stock: { price: StockPriceCalls; redirects: StockRedirectCalls; servicesMenu: () => Promise<MenuItem[]> },
 ): ModuleParts {
-  const blocksForPage = () => modules.modules().then((found) => found.blocksForPage);
   const fromMenu =
     <T>(read: (menu: MenuItem[], page: string) => T, own: (page: string) => Promise<T>) =>
-    async (page: string): Promise<T> =>
-      (await blocksForPage()) ? own(page) : read(await stock.servicesMenu(), page);
+    (page: string): Promise<T> =>
+      byModules(modules, (found) => (found.blocksForPage ? own(page) : stock.servicesMenu().then((menu) => read(menu, page))));
   return {
-    priceList: async (page) => ((await blocksForPage()) ? clinic.priceList(page) : stock.price.priceList(page)),
+    priceList: (page) => byModules(modules, (found) => (found.blocksForPage ? clinic.priceList(page) : stock.price.priceList(page))),
     serviceChildren: fromMenu(childrenFromMenu, clinic.serviceChildren),
     serviceSection: fromMenu(sectionFromMenu, clinic.serviceSection),
     nextLinks: fromMenu((menu, page) => nextFromMenu(menu, page), clinic.nextLinks),
-    redirect: async (path) => ((await modules.modules()).decoupledKitRedirect ? clinic.redirect(path) : stock.redirects.redirect(path)),
+    redirect: (path) =>
+      byModules(modules, (found) => (found.decoupledKitRedirect ? clinic.redirect(path) : stock.redirects.redirect(path))),
   };
 }

@@ -37,6 +37,18 @@ const answerOf = (status: number): Answer =>
 export interface ModulesCalls {
   /** Which of the clinic's modules this Drupal has: at once from memory on a warm isolate, otherwise one cached probe. */
   modules(): Promise<DrupalModules>;
+  /** The verdict when this isolate holds it now (or the setting fixes it), without waiting: none while it is being learned. */
+  knownModules(): DrupalModules | undefined;
+}
+
+/**
+ * `pick`'s answer for this Drupal's modules: called at once when the verdict is known, so that the part it
+ * chooses (a cached payload) is the very promise a page awaits, with no step between (a part ready as the
+ * page's shell is written goes out in it, not streamed after it); otherwise once the verdict is learned.
+ */
+export function byModules<T>(calls: ModulesCalls, pick: (found: DrupalModules) => Promise<T>): Promise<T> {
+  const known = calls.knownModules();
+  return known ? pick(known) : calls.modules().then(pick);
 }
 
 /**
@@ -78,7 +90,14 @@ export function modulesCalls({ urls, cache, fetch }: DrupalContext, setting: Mod
     return { value: last, unsure: false };
   };
 
+  const fixed = setting === 'clinic' ? CLINIC_MODULES : setting === 'stock' ? STOCK_MODULES : undefined;
   return {
+    knownModules() {
+      if (fixed) return fixed;
+      const known = isolate().modules.get(baseUrl);
+      return known && known.until > Date.now() ? (known.settled as DrupalModules | undefined) : undefined;
+    },
+
     modules() {
       if (setting === 'clinic') return Promise.resolve(CLINIC_MODULES);
       if (setting === 'stock') return Promise.resolve(STOCK_MODULES);
@@ -87,9 +106,11 @@ export function modulesCalls({ urls, cache, fetch }: DrupalContext, setting: Mod
       if (known && known.until > Date.now()) return known.value as Promise<DrupalModules>;
       const learned = learn().catch(() => ({ value: CLINIC_MODULES, unsure: true }));
       const value = learned.then((found) => found.value);
-      memo.set(baseUrl, { value, until: Date.now() + MEMO_MS });
-      void learned.then(({ unsure }) => {
-        if (unsure) memo.set(baseUrl, { value, until: Date.now() + UNSURE_MEMO_MS });
+      const entry: { value: Promise<DrupalModules>; settled?: DrupalModules; until: number } = { value, until: Date.now() + MEMO_MS };
+      memo.set(baseUrl, entry);
+      void learned.then(({ value: found, unsure }) => {
+        entry.settled = found;
+        if (unsure) entry.until = Date.now() + UNSURE_MEMO_MS;
       });
       return value;
     },

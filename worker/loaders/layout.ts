@@ -4,7 +4,7 @@ import type { LayoutData } from '../components/layout/layout-data';
 import { defer } from '../render/deferred';
 import { optional } from '../drupal/optional';
 import { headOnSite } from './head-on-site';
-import { CLINIC_MODULES } from '../drupal/modules';
+import { byModules } from '../drupal/modules';
 import type { NodeData } from '../drupal/types';
 import { LISTINGS } from '../bundles/listings';
 import { computedBreadcrumb } from './computed-breadcrumb';
@@ -32,16 +32,17 @@ export function loadLayout(
   node?: Promise<NodeData | null>,
 ): LayoutData {
   const shared = loadSharedParts(drupal, config);
-  const modules = optional('modules', drupal.modules(), CLINIC_MODULES);
   const pageNode = node ? node.catch(() => null) : Promise.resolve(null);
-  const head = modules.then((found) =>
+  const head = byModules(drupal, (found) =>
     found.blocksForPage ? optional('metatag', drupal.metatags(path, keep), { tags: [] }) : pageNode.then((n) => n?.head ?? { tags: [] }),
   );
-  const breadcrumb = modules.then(async (found) => {
-    if (found.breadcrumbHeadless) return optional('breadcrumb', drupal.breadcrumb(path, keep), []);
-    const [n, main, services] = await Promise.all([pageNode, shared.mainMenu, shared.servicesMenu]);
-    return computedBreadcrumb({ path, title: n?.title, bundle: n?.bundle }, { main, services }, LISTINGS);
-  });
+  const breadcrumb = byModules(drupal, (found) =>
+    found.breadcrumbHeadless
+      ? optional('breadcrumb', drupal.breadcrumb(path, keep), [])
+      : Promise.all([pageNode, shared.mainMenu, shared.servicesMenu]).then(([n, main, services]) =>
+          computedBreadcrumb({ path, title: n?.title, bundle: n?.bundle }, { main, services }, LISTINGS),
+        ),
+  );
   return {
     ...shared,
     path,
