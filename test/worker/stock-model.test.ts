@@ -6,9 +6,9 @@ import { endpoints } from '../../worker/drupal/endpoints';
 import { drupalClientFor, originBreaker } from '../../worker/drupal/from-config';
 import { jsonapi } from '../../worker/drupal/jsonapi';
 import type { PriceGroup, PriceRow } from '../../worker/drupal/schemas/price';
-import { stockPriceCalls } from '../../worker/drupal/stock-price';
-import { stockRedirectCalls } from '../../worker/drupal/stock-redirects';
-import { childrenFromMenu, nextFromMenu, sectionFromMenu } from '../../worker/drupal/stock-services-menu';
+import { stockPriceCalls } from '../../worker/drupal/stock/price';
+import { stockRedirectCalls } from '../../worker/drupal/stock/redirects';
+import { childrenFromMenu, nextFromMenu, sectionFromMenu } from '../../worker/drupal/stock/services-menu';
 import { demo, freshStart, siteBindings } from './helpers';
 
 beforeEach(freshStart);

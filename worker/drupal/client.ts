@@ -1,5 +1,5 @@
 import type { KvCache } from '../cache/kv-cache';
-import { blockCalls, type BlockCalls } from './blocks';
+import { blockCalls, type BlockCalls } from './clinic/blocks';
 import { drupalContext } from './context';
 import { endpoints, pathScoped } from './endpoints';
 import { DEFAULT_MENU_NAMES, frameMenus, type MenuNames } from './frame-menus';
@@ -11,23 +11,23 @@ import { homeSlides } from './home-slides';
 import { jsonapi } from './jsonapi';
 import { nodeCalls, type NodeCalls } from './nodes';
 import type { OriginOptions } from './origin';
-import { restCalls, type RestCalls } from './rest';
+import { restCalls, type RestCalls } from './clinic/rest';
 import { routerCalls, type RouterCalls } from './router';
 import { nodePaths } from './sitemap';
-import { stockPriceCalls } from './stock-price';
-import { stockRedirectCalls } from './stock-redirects';
+import { stockPriceCalls } from './stock/price';
+import { stockRedirectCalls } from './stock/redirects';
 import type { HomeSlide, NodePath } from './types';
-import { viewCalls, type ViewCalls } from './views';
+import { viewCalls, type ViewCalls } from './clinic/views';
 import { webformCalls, type WebformCalls } from './webform';
 
 export type { EntityLookup } from './router';
 
 /**
- * One request's Drupal, by protocol (next-drupal's client is the model): what a path is (router.ts),
- * nodes through JSON:API (nodes.ts, over jsonapi.ts), the Views lists (views.ts), the placed blocks
- * (blocks.ts), the REST resources of a page (rest.ts), jsonapi_menu_items' menus (menu-items.ts), the webforms
- * (webform.ts) and the sitemap's walk (sitemap.ts); which of the clinic's own modules this Drupal has (modules.ts)
- * chooses where the frame's menus and blocks come from (frame-menus.ts, placed-blocks.ts). Every payload goes
+ * One request's Drupal, by protocol (next-drupal's client is the model): what a path is (router.ts), nodes through
+ * JSON:API (nodes.ts, over jsonapi.ts), jsonapi_menu_items' menus (menu-items.ts), the webforms (webform.ts) and the
+ * sitemap's walk (sitemap.ts); beside them, what is a clinic's rather than Drupal's: the clinic's own modules and
+ * views (clinic/) and the stock model a Drupal without them holds (stock/). Which of the two feeds each part of the
+ * frame and the page, modules.ts says (frame-menus.ts, module-sources.ts, clinic/blocks.ts). Every payload goes
  * through the cache; nothing here knows a bundle's page: what to include, and which bundle a list shows, is given
  * by the caller.
  */

@@ -1,7 +1,7 @@
 import type { MenuName } from './endpoints';
 import { servicesSubtree, type MenuItemsCalls } from './menu-items';
 import { byModules, type ModulesCalls } from './modules';
-import type { RestCalls } from './rest';
+import type { RestCalls } from './clinic/rest';
 import type { MenuItem } from './types';
 
 /** Drupal's machine names of the site's three menus (DRUPAL_MENU_MAIN, DRUPAL_MENU_FOOTER, DRUPAL_MENU_SERVICES). */

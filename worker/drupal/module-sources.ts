@@ -1,11 +1,11 @@
 import { byModules, type ModulesCalls } from './modules';
-import type { RestCalls } from './rest';
+import type { RestCalls } from './clinic/rest';
 import type { RouterCalls } from './router';
-import type { StockPriceCalls } from './stock-price';
-import type { StockRedirectCalls } from './stock-redirects';
-import { childrenFromMenu, nextFromMenu, sectionFromMenu } from './stock-services-menu';
+import type { StockPriceCalls } from './stock/price';
+import type { StockRedirectCalls } from './stock/redirects';
+import { childrenFromMenu, nextFromMenu, sectionFromMenu } from './stock/services-menu';
 import type { MenuItem } from './types';
-import type { ViewCalls } from './views';
+import type { ViewCalls } from './clinic/views';
 
 /** What the clinic's modules serve beside the frame: the price list, a service's lists, the redirect lookup. */
 export type ModuleParts = Pick<RestCalls, 'priceList'> &

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stockPriceCalls } from '../../../worker/drupal/stock-price';
+import { stockPriceCalls } from '../../../worker/drupal/stock/price';
 import { fakeDrupal, stockFixture, unknownInclude, type Reply } from './stock-harness';
 
 /** A Drupal with the stock model's price list on two pages (the second reached by the first's `links.next`). */

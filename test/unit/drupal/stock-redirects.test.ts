@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stockRedirectCalls } from '../../../worker/drupal/stock-redirects';
+import { stockRedirectCalls } from '../../../worker/drupal/stock/redirects';
 import { classifyRedirectTarget } from '../../../worker/paths/redirect-target';
 import { fakeDrupal, stockFixture } from './stock-harness';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { childrenFromMenu, nextFromMenu, sectionFromMenu } from '../../../worker/drupal/stock-services-menu';
+import { childrenFromMenu, nextFromMenu, sectionFromMenu } from '../../../worker/drupal/stock/services-menu';
 import type { MenuItem } from '../../../worker/drupal/types';
 
 const item = (title: string, url: string, children: MenuItem[] = []): MenuItem => ({ title, url, children });

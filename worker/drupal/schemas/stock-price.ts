@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageKey } from '../page-key';
+import { pageKey } from '../stock/page-key';
 import { safeUrl } from '../safe-url';
 import type { CollectionDocument, Resource } from './jsonapi';
 import { nodeStatus, optionalNumeric, optionalText } from './lenient';

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { DrupalContext } from './context';
-import { decodeJson, type Decoder } from './decode';
-import type { Endpoints, OtherList, ServiceList } from './endpoints';
-import { OtherListSchema } from './schemas/other-list';
-import { rowsOf, sectionOf } from './schemas/view-rows';
-import { listTags, nodeTags, tagged } from './tags';
-import type { NodeLink, Teaser, ViewRow } from './types';
+import type { DrupalContext } from '../context';
+import { decodeJson, type Decoder } from '../decode';
+import type { Endpoints, OtherList, ServiceList } from '../endpoints';
+import { OtherListSchema } from '../schemas/other-list';
+import { rowsOf, sectionOf } from '../schemas/view-rows';
+import { listTags, nodeTags, tagged } from '../tags';
+import type { NodeLink, Teaser, ViewRow } from '../types';
 
 /** docs/requirements.md §7's Views lists of rows, by name. */
 export type RowView = 'doctor-feedback' | 'article-author' | 'article-service' | 'license-images' | `service-${ServiceList}`;

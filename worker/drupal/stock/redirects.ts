@@ -1,8 +1,8 @@
-import type { DrupalContext } from './context';
-import { decodeJson } from './decode';
-import { sourceKey, stockRedirectsSchema, type StockRedirect } from './schemas/stock-redirects';
-import { tagged } from './tags';
-import type { RedirectHop } from './types';
+import type { DrupalContext } from '../context';
+import { decodeJson } from '../decode';
+import { sourceKey, stockRedirectsSchema, type StockRedirect } from '../schemas/stock-redirects';
+import { tagged } from '../tags';
+import type { RedirectHop } from '../types';
 
 /** Hops followed in memory, so that a chain answers its last target at once; a longer one stops there. */
 const MAX_HOPS = 5;

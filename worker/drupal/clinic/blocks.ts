@@ -1,15 +1,15 @@
-import type { Loaded } from '../cache/kv-cache';
-import type { DrupalContext } from './context';
-import { decodeJson, type Decoder } from './decode';
-import { COUNT_PAGE, type JsonApi } from './jsonapi';
-import { optional } from './optional';
-import { sanitizeHtml } from './sanitize-html';
-import { BlockCollectionSchema, BlockContentSchema, BlockListSchema, blockContentRef } from './schemas/blocks';
-import { tagged } from './tags';
-import type { Block, NodeLink } from './types';
-import type { PlacedBlock } from '../config/frame';
-import { byModules, type ModulesCalls } from './modules';
-import { blocksBySetting } from './placed-blocks';
+import type { Loaded } from '../../cache/kv-cache';
+import type { DrupalContext } from '../context';
+import { decodeJson, type Decoder } from '../decode';
+import { COUNT_PAGE, type JsonApi } from '../jsonapi';
+import { optional } from '../optional';
+import { sanitizeHtml } from '../sanitize-html';
+import { BlockCollectionSchema, BlockContentSchema, BlockListSchema, blockContentRef } from '../schemas/blocks';
+import { tagged } from '../tags';
+import type { Block, NodeLink } from '../types';
+import type { PlacedBlock } from '../../config/frame';
+import { byModules, type ModulesCalls } from '../modules';
+import { blocksBySetting } from '../stock/placed-blocks';
 
 /** The blocks Drupal placed on a page (the blocks_for_page module) and their bodies (custom blocks, through JSON:API). */
 export interface BlockCalls {
@@ -30,7 +30,7 @@ const MAX_BLOCKS = 500;
  */
 const placedBundles = new Set<string>();
 
-/** `nextLinks`: the list a next-links block shows (views.ts). */
+/** `nextLinks`: the list a next-links block shows (views.ts, or the services menu: module-sources.ts). */
 export function blockCalls(
   context: DrupalContext,
   api: JsonApi,

@@ -1,5 +1,5 @@
 import { pageKey } from './page-key';
-import type { MenuItem, NodeLink, ViewRow } from './types';
+import type { MenuItem, NodeLink, ViewRow } from '../types';
 
 /*
  * A service's child services, its section and the next links, from the services menu the frame

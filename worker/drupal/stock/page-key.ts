@@ -1,4 +1,4 @@
-import { parsePagePath } from '../paths/page-path';
+import { parsePagePath } from '../../paths/page-path';
 
 /**
  * One page's path as two of Drupal's addresses of it compare (docs/drupal.md, "The stock model"): a

@@ -1,12 +1,12 @@
-import type { Loaded } from '../cache/kv-cache';
-import type { PlacedBlock } from '../config/frame';
-import type { DrupalContext } from './context';
-import { decodeJson } from './decode';
-import { COUNT_PAGE, type JsonApi } from './jsonapi';
-import { optional } from './optional';
-import { sanitizeHtml } from './sanitize-html';
-import { LabelledBlockCollectionSchema } from './schemas/blocks';
-import type { Block } from './types';
+import type { Loaded } from '../../cache/kv-cache';
+import type { PlacedBlock } from '../../config/frame';
+import type { DrupalContext } from '../context';
+import { decodeJson } from '../decode';
+import { COUNT_PAGE, type JsonApi } from '../jsonapi';
+import { optional } from '../optional';
+import { sanitizeHtml } from '../sanitize-html';
+import { LabelledBlockCollectionSchema } from '../schemas/blocks';
+import type { Block } from '../types';
 
 /** The most custom blocks of a bundle walked into one payload. */
 const MAX_BLOCKS = 500;

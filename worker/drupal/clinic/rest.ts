@@ -1,13 +1,13 @@
-import type { DrupalContext } from './context';
-import { decodeJson } from './decode';
-import type { MenuName } from './endpoints';
-import { BreadcrumbSchema } from './schemas/breadcrumb';
-import { MenuSchema, ServicesMenuSchema } from './schemas/menu';
-import { MetatagSchema } from './schemas/metatag';
-import { PriceListSchema, type PriceGroup } from './schemas/price';
-import { SearchResultsSchema } from './schemas/search';
-import { listTags, tagged } from './tags';
-import type { Crumb, HeadData, MenuItem, SearchResult } from './types';
+import type { DrupalContext } from '../context';
+import { decodeJson } from '../decode';
+import type { MenuName } from '../endpoints';
+import { BreadcrumbSchema } from '../schemas/breadcrumb';
+import { MenuSchema, ServicesMenuSchema } from '../schemas/menu';
+import { MetatagSchema } from '../schemas/metatag';
+import { PriceListSchema, type PriceGroup } from '../schemas/price';
+import { SearchResultsSchema } from '../schemas/search';
+import { listTags, tagged } from '../tags';
+import type { Crumb, HeadData, MenuItem, SearchResult } from '../types';
 
 /** Drupal's REST resources a page's frame and the site's own pages read: head, breadcrumb, menus, search, prices. */
 export interface RestCalls {

@@ -1,12 +1,12 @@
-import type { DrupalContext } from './context';
-import { decodeJson } from './decode';
-import { MAX_LIST_ITEMS } from './endpoints';
-import type { JsonApi } from './jsonapi';
+import type { DrupalContext } from '../context';
+import { decodeJson } from '../decode';
+import { MAX_LIST_ITEMS } from '../endpoints';
+import type { JsonApi } from '../jsonapi';
 import { pageKey } from './page-key';
-import { CollectionDocumentSchema, type CollectionDocument } from './schemas/jsonapi';
-import type { PriceGroup } from './schemas/price';
-import { stockPriceGroups, type StockPriceGroup } from './schemas/stock-price';
-import { listTags } from './tags';
+import { CollectionDocumentSchema, type CollectionDocument } from '../schemas/jsonapi';
+import type { PriceGroup } from '../schemas/price';
+import { stockPriceGroups, type StockPriceGroup } from '../schemas/stock-price';
+import { listTags } from '../tags';
 
 /** The relationships a price row is read with: its group's term and its services. */
 const INCLUDE = ['field_price_group', 'field_services'] as const;
