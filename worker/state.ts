@@ -44,7 +44,7 @@ export class IsolateState {
   /** What editors' clients learned of resource types (cache/no-cache.ts), and what they are learning. */
   readonly knowledge = { learned: new Map<string, { value: unknown; at: number }>(), learning: new Set<string>() };
   /** Which of the clinic's modules each Drupal has (drupal/modules.ts), per base URL, until a moment. */
-  readonly modules = new Map<string, { value: Promise<unknown>; settled?: unknown; until: number }>();
+  readonly modules = new Map<string, { value: unknown; until: number }>();
   #version = 0;
 
   /** How many changes of cached content this isolate has seen: a page rendered across one is not kept. */

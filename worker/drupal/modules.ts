@@ -60,7 +60,8 @@ export function byModules<T>(calls: ModulesCalls, pick: (found: DrupalModules) =
  * A module whose endpoint answers neither 2xx nor 404/403 (a 5xx, a timeout) is taken as present, the clinic's
  * default, and that verdict is kept briefly.
  */
-export function modulesCalls({ urls, cache, fetch }: DrupalContext, setting: ModulesSetting, baseUrl: string): ModulesCalls {
+export function modulesCalls({ urls, cache, fetch, origin }: DrupalContext, setting: ModulesSetting, baseUrl: string): ModulesCalls {
+  const { timeoutMs } = origin;
   const key = urls.modulesProbe();
 
   const probe = async (): Promise<{ value: DrupalModules; unsure: boolean }> => {
@@ -91,28 +92,31 @@ export function modulesCalls({ urls, cache, fetch }: DrupalContext, setting: Mod
   };
 
   const fixed = setting === 'clinic' ? CLINIC_MODULES : setting === 'stock' ? STOCK_MODULES : undefined;
+  /** The verdict this isolate holds now: plain data, which is all that may cross requests (cache/flights.ts). */
+  const held = (): DrupalModules | undefined => {
+    const known = isolate().modules.get(baseUrl);
+    return known && known.until > Date.now() ? (known.value as DrupalModules) : undefined;
+  };
+  /** This request's own way to the verdict, shared by its every part, never by another request. */
+  let learning: Promise<DrupalModules> | undefined;
   return {
-    knownModules() {
-      if (fixed) return fixed;
-      const known = isolate().modules.get(baseUrl);
-      return known && known.until > Date.now() ? (known.settled as DrupalModules | undefined) : undefined;
-    },
+    knownModules: () => fixed ?? held(),
 
     modules() {
-      if (setting === 'clinic') return Promise.resolve(CLINIC_MODULES);
-      if (setting === 'stock') return Promise.resolve(STOCK_MODULES);
-      const memo = isolate().modules;
-      const known = memo.get(baseUrl);
-      if (known && known.until > Date.now()) return known.value as Promise<DrupalModules>;
-      const learned = learn().catch(() => ({ value: CLINIC_MODULES, unsure: true }));
-      const value = learned.then((found) => found.value);
-      const entry: { value: Promise<DrupalModules>; settled?: DrupalModules; until: number } = { value, until: Date.now() + MEMO_MS };
-      memo.set(baseUrl, entry);
-      void learned.then(({ value: found, unsure }) => {
-        entry.settled = found;
-        if (unsure) entry.until = Date.now() + UNSURE_MEMO_MS;
-      });
-      return value;
+      const known = fixed ?? held();
+      if (known) return Promise.resolve(known);
+      // Requests of one isolate learn it once at a time through the isolate's flights: a request never waits on
+      // another's I/O, which the platform cancels when that request ends (a visitor who goes away).
+      learning ??= isolate()
+        .flights.coalesce(`modules:${key}`, timeoutMs, learn)
+        .then(
+          ({ value, unsure }) => {
+            isolate().modules.set(baseUrl, { value, until: Date.now() + (unsure ? UNSURE_MEMO_MS : MEMO_MS) });
+            return value;
+          },
+          () => CLINIC_MODULES,
+        );
+      return learning;
     },
   };
 }
