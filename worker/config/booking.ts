@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { DEFAULT_TIMEZONE, knownTimeZone } from '../booking/clinic-time';
+import { unsetToUndefined as unset } from './unset';
 
 /**
  * Online booking's settings (docs/booking.md, "Settings"): which schedule system the clinic has, where it
  * answers and with which secrets. No BOOKING_PROVIDER: no online booking, the site exactly as without it.
  */
-const unset = (value: unknown) => (value === '' ? undefined : value);
 const url = (fallback: string) =>
   z.preprocess(
     unset,

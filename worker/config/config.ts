@@ -5,9 +5,7 @@ import { bookingOf, bookingProblems, bookingSettings } from './booking';
 import { legalDetails, legalSettings } from './legal';
 import { decodeKey } from './undelivered-key';
 import { frameOf, frameSettings } from './frame';
-
-/** An unset setting arrives as undefined or, from an empty .dev.vars line, as "". */
-const unsetToUndefined = (value: unknown) => (value === '' ? undefined : value);
+import { unsetToUndefined } from './unset';
 
 const httpUrl = z.url({ protocol: /^https?$/, error: 'должен быть адресом http(s)://…' }).transform((url) => url.replace(/\/+$/, ''));
 

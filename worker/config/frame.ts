@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { unsetToUndefined } from './unset';
 
 /**
  * Where the frame comes from (docs/drupal.md "Where the frame comes from"): which of the clinic's modules
  * Drupal has (DRUPAL_MODULES), the machine names of its menus, and the blocks placed by a setting where
  * Drupal cannot place them per page (DRUPAL_BLOCKS).
  */
-
-const unsetToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const menuName = (fallback: string) =>
   z.preprocess(
