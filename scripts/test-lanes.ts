@@ -23,13 +23,15 @@ const lanes = LANES.filter((lane) => lane !== 'real-drupal' || 'dir' in realDrup
 
 const extra = process.argv.slice(2);
 
-/** One lane: vitest with TEST_LANE set, which keeps that lane's projects (test/setup/lanes.ts). */
-/** A line of vitest's output that names a failure: a failed file or test, or an assertion's first line. */
-const FAILURE = /(FAIL|×|✗|AssertionError|Error:|Unhandled|Test timed out)/;
+/** A line of vitest's report that names a failure: a failed file or test, an assertion, a timeout (not a log's error line). */
+const FAILURE = /( FAIL |×|AssertionError|Test timed out|Unhandled (Rejection|Error))/;
+/** Terminal colours, left out of what is said again. */
+const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 /** What each lane printed of its failures, said again at the end: CI shows a run's last lines, and the lanes' interleave. */
 const failures = new Map<Lane, string[]>();
 const MAX_FAILURE_LINES = 80;
 
+/** One lane: vitest with TEST_LANE set, which keeps that lane's projects (test/setup/lanes.ts). */
 function run(lane: Lane): Promise<number> {
   const args = ['vitest', 'run', ...extra];
   if (extra.length > 0) args.push('--passWithNoTests');
@@ -40,8 +42,11 @@ function run(lane: Lane): Promise<number> {
   const prefix = `[${lane}] `;
   const seen: string[] = [];
   failures.set(lane, seen);
+  // The last lines are kept: vitest's own summary of what failed comes at the end of its run.
   const keep = (line: string) => {
-    if (FAILURE.test(line) && seen.length < MAX_FAILURE_LINES) seen.push(line);
+    if (!FAILURE.test(line)) return;
+    seen.push(line.replace(COLOURS, ''));
+    if (seen.length > MAX_FAILURE_LINES) seen.shift();
   };
   createInterface({ input: child.stdout }).on('line', (line) => {
     keep(line);

@@ -3,7 +3,7 @@
  * jsonapi_menu_items' real answers recorded on both stacks (test/fixtures/real-drupal/), the breadcrumb the site computes,
  * the head from a node's metatag field, and the demo origin's menu_items in the real answers' shape.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MenuItemsSchema } from '../../worker/drupal/schemas/menu-items';
 import { NodeMetatagSchema } from '../../worker/drupal/schemas/metatag';
 import { servicesSubtree } from '../../worker/drupal/menu-items';
@@ -12,7 +12,7 @@ import { headOnSite } from '../../worker/loaders/head-on-site';
 import { LISTINGS } from '../../worker/bundles/listings';
 import type { MenuItem } from '../../worker/drupal/types';
 import { answerOf, sameShape, type Answer } from '../real-drupal/shape';
-import { demoUrl } from './helpers';
+import { demoUrl, freshStart } from './helpers';
 import main102 from '../fixtures/real-drupal/10.2/menu-items-main.json';
 import mainParent102 from '../fixtures/real-drupal/10.2/menu-items-main-parent.json';
 import footer102 from '../fixtures/real-drupal/10.2/menu-items-footer.json';
@@ -182,6 +182,8 @@ describe("the head from a node's metatag field", () => {
 });
 
 describe("the demo origin's jsonapi_menu_items", () => {
+  // The demo as it starts: no fault or mode another file left behind.
+  beforeEach(freshStart);
   const asked = async (path: string): Promise<Answer> => answerOf(await fetch(`${demoUrl}${path}`));
   /** Items of menu_link_content, as the demo's all are (core's front page and Contact links are other plugins). */
   const contentLinks = (fixture: Answer): Answer => {

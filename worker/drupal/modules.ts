@@ -92,31 +92,36 @@ export function modulesCalls({ urls, cache, fetch, origin }: DrupalContext, sett
   };
 
   const fixed = setting === 'clinic' ? CLINIC_MODULES : setting === 'stock' ? STOCK_MODULES : undefined;
-  /** The verdict this isolate holds now: plain data, which is all that may cross requests (cache/flights.ts). */
-  const held = (): DrupalModules | undefined => {
-    const known = isolate().modules.get(baseUrl);
-    return known && known.until > Date.now() ? (known.value as DrupalModules) : undefined;
-  };
   /** This request's own way to the verdict, shared by its every part, never by another request. */
   let learning: Promise<DrupalModules> | undefined;
+  // Requests of one isolate learn it once at a time through the isolate's flights, and share only the plain verdict
+  // (cache/flights.ts): a request never waits on another's I/O, which the platform cancels when that request ends.
+  const learnOnce = (): Promise<DrupalModules> =>
+    (learning ??= isolate()
+      .flights.coalesce(`modules:${key}`, timeoutMs, learn)
+      .then(
+        ({ value, unsure }) => {
+          isolate().modules.set(baseUrl, { value, until: Date.now() + (unsure ? UNSURE_MEMO_MS : MEMO_MS) });
+          return value;
+        },
+        () => CLINIC_MODULES,
+      ));
+  /**
+   * The verdict this isolate holds, however old: once one was learned, a page never waits to learn it again; an
+   * expired one is asked again in the background (a request the platform ends first leaves it to the next).
+   */
+  const held = (): DrupalModules | undefined => {
+    const known = isolate().modules.get(baseUrl);
+    if (!known) return undefined;
+    if (known.until <= Date.now()) void learnOnce();
+    return known.value as DrupalModules;
+  };
   return {
     knownModules: () => fixed ?? held(),
 
     modules() {
       const known = fixed ?? held();
-      if (known) return Promise.resolve(known);
-      // Requests of one isolate learn it once at a time through the isolate's flights: a request never waits on
-      // another's I/O, which the platform cancels when that request ends (a visitor who goes away).
-      learning ??= isolate()
-        .flights.coalesce(`modules:${key}`, timeoutMs, learn)
-        .then(
-          ({ value, unsure }) => {
-            isolate().modules.set(baseUrl, { value, until: Date.now() + (unsure ? UNSURE_MEMO_MS : MEMO_MS) });
-            return value;
-          },
-          () => CLINIC_MODULES,
-        );
-      return learning;
+      return known ? Promise.resolve(known) : learnOnce();
     },
   };
 }
