@@ -8,12 +8,9 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
 import { json, noRoute } from './http';
 import { demoState, type ModulesMode } from './state';
+import { varMode } from './var-mode';
 
 export const MODULES_MODES: readonly ModulesMode[] = ['clinic', 'stock'];
-
-export function isModulesMode(v: unknown): v is ModulesMode {
-  return typeof v === 'string' && (MODULES_MODES as readonly string[]).includes(v);
-}
 
 /** The mode in force: the one POST /__demo/modules set, else the one DEMO_MODULES chose. */
 export function modulesMode(): ModulesMode {
@@ -29,12 +26,9 @@ const CLINIC_PATHS = /^\/(blocks_for_page(\/|$)|breadcrumb_headless(\/|$)|decoup
  * configuration mistake, answered 500), and in `stock` mode answers the clinic's modules' paths 404.
  */
 export const demoModules: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const raw = (c.env?.DEMO_MODULES ?? '').trim();
-  const mode = raw === '' ? 'clinic' : raw;
-  if (!isModulesMode(mode)) {
-    return json({ message: `DEMO_MODULES must be ${MODULES_MODES.map((m) => `"${m}"`).join(' or ')}, not "${raw}".` }, 500);
-  }
-  demoState().modulesFromVar = mode;
+  const chosen = varMode('DEMO_MODULES', c.env?.DEMO_MODULES, MODULES_MODES, 'clinic');
+  if ('mistake' in chosen) return json({ message: chosen.mistake }, 500);
+  demoState().modulesFromVar = chosen.mode;
   const path = new URL(c.req.url).pathname.slice(demoState().basePath.length);
   if (modulesMode() === 'stock' && CLINIC_PATHS.test(path)) return noRoute(c);
   await next();

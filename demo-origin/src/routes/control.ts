@@ -19,6 +19,7 @@ import { modulesMode } from '../lib/modules';
 import { isSchemaMode, schemaMode, SCHEMA_MODES } from '../lib/schema';
 import { faultConfigSchema, type FaultConfig } from '../lib/fault-rule';
 import { demoState, requestsJson, resetState } from '../lib/state';
+import { varMode } from '../lib/var-mode';
 
 export const controlRoutes = new Hono<AppEnv>();
 
@@ -255,12 +256,9 @@ controlRoutes.all('/__demo/*', (c) => json({ error: `Unknown control endpoint ${
  * is a configuration mistake, answered 500 on every request so that it cannot go unnoticed.
  */
 export const demoSchema: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const raw = (c.env?.DEMO_SCHEMA ?? '').trim();
-  const mode = raw === '' ? 'full' : raw;
-  if (!isSchemaMode(mode)) {
-    return json({ message: `DEMO_SCHEMA must be ${SCHEMA_MODES.map((m) => `"${m}"`).join(' or ')}, not "${raw}".` }, 500);
-  }
-  demoState().schemaFromVar = mode;
+  const chosen = varMode('DEMO_SCHEMA', c.env?.DEMO_SCHEMA, SCHEMA_MODES, 'full');
+  if ('mistake' in chosen) return json({ message: chosen.mistake }, 500);
+  demoState().schemaFromVar = chosen.mode;
   await next();
 };
 
