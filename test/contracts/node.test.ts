@@ -7,12 +7,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, inject } from 'vitest';
 import { ROOT } from '../../scripts/servers';
 import { PURGE_ALL_KEY, TAGS_KEY } from '../../worker/cache/purge-records';
 import { staticAssets } from '../../worker/platform/node/assets';
 import { diskFileCache } from '../../worker/platform/node/file-cache';
 import { nodeLeadQueue } from '../../worker/platform/node/lead-queue';
+import { zlibPageCompressor } from '../../worker/platform/node/page-compressor';
 import { valkeyRateLimiter } from '../../worker/platform/node/rate-limiter';
 import { readNodeSettings } from '../../worker/platform/node/settings';
 import { valkeySlotHolds } from '../../worker/platform/node/slot-holds';
@@ -22,6 +24,7 @@ import { valkeyStore } from '../../worker/platform/node/valkey-store';
 import { fileCacheContract } from './cases/file-cache';
 import { keyValueStoreContract } from './cases/key-value-store';
 import { leadQueueContract } from './cases/lead-queue';
+import { pageCompressorContract } from './cases/page-compressor';
 import { rateLimiterContract } from './cases/rate-limiter';
 import { slotHoldsContract } from './cases/slot-holds';
 import { staticAssetsContract } from './cases/static-assets';
@@ -56,3 +59,8 @@ describe('slot holds in Valkey', () => slotHoldsContract(() => holds));
 describe('file cache on disk', () => fileCacheContract(() => files));
 describe('static assets from dist/client', () => staticAssetsContract(() => assets));
 describe('lead queue on BullMQ', () => leadQueueContract(() => queue));
+describe('page compressor on zlib', () =>
+  pageCompressorContract(
+    zlibPageCompressor,
+    async (bytes, encoding) => new Uint8Array(encoding === 'br' ? brotliDecompressSync(bytes) : gunzipSync(bytes)),
+  ));

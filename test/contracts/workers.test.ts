@@ -10,6 +10,7 @@ import { workersPlatform } from '../../worker/platform/workers/platform';
 import { fileCacheContract } from './cases/file-cache';
 import { keyValueStoreContract } from './cases/key-value-store';
 import { leadQueueContract } from './cases/lead-queue';
+import { pageCompressorContract } from './cases/page-compressor';
 import { rateLimiterContract } from './cases/rate-limiter';
 import { slotHoldsContract } from './cases/slot-holds';
 import { staticAssetsContract } from './cases/static-assets';
@@ -32,3 +33,9 @@ describe('slot holds on Durable Objects', () => slotHoldsContract(() => present(
 describe('file cache in the Cache API', () => fileCacheContract(() => present('FILE_CACHE', bindings.FILE_CACHE)));
 describe('static assets from the assets binding', () => staticAssetsContract(() => present('ASSETS', bindings.ASSETS)));
 describe('lead queue on Cloudflare Queues', () => leadQueueContract(() => present('LEADS', bindings.LEADS)));
+describe('page compressor on CompressionStream', () =>
+  pageCompressorContract(
+    () => present('PAGE_COMPRESSOR', bindings.PAGE_COMPRESSOR),
+    async (bytes) =>
+      new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer()),
+  ));

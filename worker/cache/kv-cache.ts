@@ -67,10 +67,11 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
     return all.at > stored.fetchedAt || (tags !== undefined && outdatedByTags(stored.tags, stored.fetchedAt, tags));
   };
 
-  const store = (key: string, loaded: Loaded<unknown>, fetchedAt: number) => {
+  const store = (key: string, loaded: Loaded<unknown>, fetchedAt: number, replaces: boolean) => {
     const metadata = metadataFor(loaded.negative === true, settings, Date.now());
-    // A page kept with the old copy (stale, as a rule) would hide the new one for its moment.
-    isolate().changed();
+    // A page kept with the old copy (stale, as a rule) would hide the new one for its moment. A first copy
+    // is in no kept page (a page is kept only when made wholly of copies it read): the other pages stay.
+    if (replaces) isolate().changed();
     return write(key, loaded.value, metadata, loaded.tags?.length ? [...new Set(loaded.tags)] : undefined, fetchedAt);
   };
 
@@ -107,7 +108,10 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
         settled();
       }
       guard.breaker.succeeded();
-      const stored = keep ? keep.then((yes) => (yes ? store(key, loaded, startedAt) : undefined)) : store(key, loaded, startedAt);
+      const replaces = seen !== undefined;
+      const stored = keep
+        ? keep.then((yes) => (yes ? store(key, loaded, startedAt, replaces) : undefined))
+        : store(key, loaded, startedAt, replaces);
       waitUntil(stored.catch((error: unknown) => log(`KV: не удалось сохранить ${key}`, error)).finally(release));
       return loaded;
     });

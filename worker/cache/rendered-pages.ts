@@ -1,25 +1,28 @@
 /**
- * Pages as rendered, kept per isolate for a moment, so that a page asked for many
- * times a second (a burst of visitors, or Drupal hanging while every page is
- * served stale) is rendered about once a second rather than once a request.
+ * Pages as rendered, kept per isolate as the bytes that go on the wire (cache/page-bytes.ts), so that a page
+ * asked for many times (a burst of visitors, or Drupal hanging while every page is served stale) is rendered
+ * once, compressed once, and answered with a 304 to a visitor who has it.
  *
- * A page is kept only while every payload it showed would still be served the
- * same way: a fresh page until its first payload turns stale (and at most
- * WINDOW_MS), a stale one for WINDOW_MS. A purge, or a payload refreshed from
- * Drupal, in this isolate moves the isolate's change count on (state.ts), and a page rendered
- * before that is not served again; another isolate's purge reaches here as it reaches the memory
- * tier's payloads (memory-tier.ts), within its few seconds (on Node at once: the store announces it).
+ * A page is kept only while every payload it showed would still be served the same way: a fresh page until
+ * its first payload turns stale, and at most FRESH_KEEP_MS, as long as the memory tier holds a payload
+ * (memory-tier.ts): another isolate's purge reaches a kept page no later than it reaches the payloads (on Node
+ * at once: the store announces it). A stale one for STALE_KEEP_MS: its payloads are being refreshed. A purge,
+ * or a payload refreshed from Drupal, in this isolate moves the isolate's change count on (state.ts), and a
+ * page rendered before that is not served again.
  */
-const WINDOW_MS = 1_000;
+import type { PageBytes } from './page-bytes';
+
+const FRESH_KEEP_MS = 10_000;
+const STALE_KEEP_MS = 1_000;
 const MAX_PAGES = 50;
 /** Longer pages (in UTF-16 units, as JavaScript counts them) are rendered each time rather than held. */
 export const MAX_KEPT_LENGTH = 400_000;
 
 export interface RenderedPage {
   status: number;
+  /** The headers every response of the page carries, its CSP (by the scripts' hashes) among them. */
   headers: readonly [string, string][];
-  /** The body's UTF-8 bytes, cut where its nonce stood: each response puts its own nonce between them. */
-  pieces: readonly Uint8Array[];
+  bytes: PageBytes;
 }
 
 interface Kept extends RenderedPage {
@@ -44,8 +47,8 @@ export class RenderedPages {
   }
 
   /**
-   * Keeps a page rendered from `since` (the change count when it started) until `freshUntil`
-   * (a stale page: undefined) or WINDOW_MS from now, whichever is first; not when
+   * Keeps a page rendered from `since` (the change count when it started) until `freshUntil` or
+   * FRESH_KEEP_MS from now, whichever is first (a stale page, `freshUntil` undefined: STALE_KEEP_MS); not when
    * something changed while it rendered (`version`, the count now, differs).
    */
   keep(
@@ -57,7 +60,7 @@ export class RenderedPages {
     freshUntil: number | undefined,
     now = Date.now(),
   ): void {
-    const until = Math.min(now + WINDOW_MS, freshUntil ?? Infinity);
+    const until = freshUntil === undefined ? now + STALE_KEEP_MS : Math.min(now + FRESH_KEEP_MS, freshUntil);
     if (until <= now || since !== version) return;
     let pages = this.#scopes.get(scope);
     if (!pages) this.#scopes.set(scope, (pages = new Map()));
@@ -66,26 +69,4 @@ export class RenderedPages {
     // Maps iterate in insertion order: the first key is the oldest.
     if (pages.size > MAX_PAGES) pages.delete(pages.keys().next().value!);
   }
-}
-
-const encoder = new TextEncoder();
-
-/** A rendered body as kept: its bytes between the occurrences of `nonce`. */
-export const piecesOf = (body: string, nonce: string): Uint8Array[] => body.split(nonce).map((piece) => encoder.encode(piece));
-
-/** The kept body with `nonce` where the old one stood. */
-export function bodyWith(pieces: readonly Uint8Array[], nonce: string): Uint8Array {
-  const between = encoder.encode(nonce);
-  const size = pieces.reduce((sum, piece) => sum + piece.length, 0) + between.length * (pieces.length - 1);
-  const body = new Uint8Array(size);
-  let at = 0;
-  pieces.forEach((piece, i) => {
-    if (i > 0) {
-      body.set(between, at);
-      at += between.length;
-    }
-    body.set(piece, at);
-    at += piece.length;
-  });
-  return body;
 }

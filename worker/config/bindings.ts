@@ -1,4 +1,13 @@
-import type { FileCache, KeyValueStore, LeadQueue, RateLimiter, SlotHolds, StaticAssets, UndeliveredLeads } from '../platform/seams';
+import type {
+  FileCache,
+  KeyValueStore,
+  LeadQueue,
+  PageCompressor,
+  RateLimiter,
+  SlotHolds,
+  StaticAssets,
+  UndeliveredLeads,
+} from '../platform/seams';
 
 /**
  * The site's bindings: its settings as wrangler.toml, `wrangler secret` and .dev.vars provide
@@ -10,6 +19,8 @@ export interface Bindings {
   ASSETS?: StaticAssets;
   /** Drupal's files kept for outages: on Workers the Cache API's default cache, on Node files on disk. */
   FILE_CACHE?: FileCache;
+  /** Compresses kept pages once for every visitor after (cache/page-bytes.ts): zlib on Node, CompressionStream on Workers. */
+  PAGE_COMPRESSOR?: PageCompressor;
   DRUPAL_BASE_URL?: string;
   /** Where the frame comes from (config/frame.ts, docs/drupal.md "Where the frame comes from"). */
   DRUPAL_MODULES?: string;

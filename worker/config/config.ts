@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import type { FileCache, KeyValueStore, LeadQueue, RateLimiter, SlotHolds, StaticAssets, UndeliveredLeads } from '../platform/seams';
+import type {
+  FileCache,
+  KeyValueStore,
+  LeadQueue,
+  PageCompressor,
+  RateLimiter,
+  SlotHolds,
+  StaticAssets,
+  UndeliveredLeads,
+} from '../platform/seams';
 import type { Bindings } from './bindings';
 import { bookingOf, bookingProblems, bookingSettings } from './booking';
 import { legalDetails, legalSettings } from './legal';
@@ -40,6 +49,7 @@ const ConfigSchema = z
     ORIGIN_TIMEOUT_MS: z.preprocess(unsetToUndefined, z.coerce.number().int().positive().default(5_000)),
     ORIGIN_RETRY_SECONDS: z.preprocess(unsetToUndefined, z.coerce.number().int().positive().default(10)),
     FILE_CACHE: z.custom<FileCache>((v) => has(v, 'match', 'put')).optional(),
+    PAGE_COMPRESSOR: z.custom<PageCompressor>((v) => has(v, 'encodings', 'compress')).optional(),
     LEADS: z.custom<LeadQueue>((v) => has(v, 'send')).optional(),
     FORM_LIMITER: z.custom<RateLimiter>((v) => has(v, 'limit')).optional(),
     LEAD_RETRY_SECONDS: z.preprocess(unsetToUndefined, z.coerce.number().int().positive().default(10)),
@@ -89,6 +99,8 @@ const ConfigSchema = z
     kv: raw.DRUPAL_CACHE,
     assets: raw.ASSETS,
     fileCache: raw.FILE_CACHE,
+    /** Kept pages are compressed once (cache/page-bytes.ts); none, they are kept and sent uncompressed. */
+    pageCompressor: raw.PAGE_COMPRESSOR,
     drupalBaseUrl: raw.DRUPAL_BASE_URL,
     /** Drupal installed under a sub-path ("/cms") names redirect targets with it; "" at the root. */
     drupalBasePath: new URL(raw.DRUPAL_BASE_URL).pathname.replace(/\/$/, ''),

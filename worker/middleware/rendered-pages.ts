@@ -1,36 +1,39 @@
 import type { Env, MiddlewareHandler } from 'hono';
 import { consentIn } from '../../common/consent';
 import { lowVisionIn, lowVisionValue } from '../../common/low-vision';
-import { bodyWith, MAX_KEPT_LENGTH, piecesOf } from '../cache/rendered-pages';
+import { chooseEncoding, compressAll, entityTag, matchesTag, pageBytes } from '../cache/page-bytes';
+import { MAX_KEPT_LENGTH, type RenderedPage } from '../cache/rendered-pages';
+import type { PageEncoding } from '../platform/seams';
 import { isolate } from '../state';
 import type { ConfigVariables } from './config';
 import type { EditorVariables } from './editor';
 import { isCrawler } from './page-renderer';
-import type { SecurityVariables } from './security-headers';
+import { contentSecurityPolicy, type SecurityVariables } from './security-headers';
 
 type Needs = { Variables: ConfigVariables & EditorVariables & SecurityVariables };
 
+const KEPT_TIMING = 'page;desc="rendered a moment ago"';
+/** Headers of the first, streamed response that a kept page sets anew, or that belong to that one response. */
+const NOT_KEPT = new Set(['content-security-policy', 'content-length', 'server-timing', 'etag', 'vary', 'content-encoding']);
+
 /**
- * A visitor's page served from the page just rendered for the same URL (see
- * cache/rendered-pages.ts), with this response's own nonce. Only what every
- * visitor gets is kept: GET, no editor, a 200 HTML page made of cached payloads.
+ * A visitor's page served from the page just rendered for the same URL (cache/rendered-pages.ts), as the same
+ * bytes for everyone: compressed as the visitor accepts, with a strong ETag and a 304 to `If-None-Match`
+ * (cache/page-bytes.ts; docs/architecture.md, "Kept pages"). Only what every visitor gets is kept: GET, no
+ * editor, a 200 HTML page made of cached payloads. What differs per visitor and changes the page (a crawler's
+ * complete document, the analytics choice, the low-vision settings) is part of the key.
  */
 export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
   return async (c, next) => {
     if (c.req.method !== 'GET' || c.var.editor) return next();
     // The settings object is the isolate's own (config.ts keeps one per bindings): other settings, other pages.
     const scope = c.var.config;
-    // The analytics choice (the counter's tag, or the banner asking) and the low-vision settings change the page: each is another page.
     const cookies = c.req.header('Cookie');
     const lowVision = lowVisionIn(cookies);
     const key = `${isCrawler(c) ? 'crawler' : 'browser'} ${consentIn(cookies) ?? 'unasked'} ${lowVision ? lowVisionValue(lowVision) : 'ordinary'} ${c.req.url}`;
     const state = isolate();
     const kept = state.renderedPages.page(scope, key, state.version);
-    if (kept) {
-      const headers = new Headers(kept.headers as [string, string][]);
-      headers.set('Server-Timing', 'page;desc="rendered a moment ago"');
-      return new Response(bodyWith(kept.pieces, c.var.nonce), { status: kept.status, headers });
-    }
+    if (kept) return keptResponse(kept, c.req.header('Accept-Encoding'), c.req.header('If-None-Match'));
 
     const since = state.version;
     await next();
@@ -47,9 +50,11 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
       // A page that says it is one visitor's, or changes by the minute (the booking steps), is never answered again.
       !/\b(private|no-store)\b/.test(res.headers.get('Cache-Control') ?? '');
     if (!keepable) return;
-    const headers = [...res.headers];
-    const nonce = c.var.nonce;
-    const [visitor, copy] = res.body.tee();
+    // The same URL is sent compressed once it is kept: a shared cache must keep the encodings apart from the start.
+    res.headers.append('Vary', 'Accept-Encoding');
+    const headers = [...res.headers].filter(([name]) => !NOT_KEPT.has(name.toLowerCase()));
+    const { nonce, config } = c.var;
+    const [visitor, copy] = res.body!.tee();
     c.res = new Response(visitor, res);
     c.executionCtx.waitUntil(
       (async () => {
@@ -57,15 +62,35 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
         // A part rendered after the headers may have gone to Drupal: only a page made wholly of cached payloads is kept.
         const status = await report.summary();
         if (body.length > MAX_KEPT_LENGTH || (status !== 'HIT' && status !== 'STALE')) return;
+        const bytes = await pageBytes(body, nonce);
+        if (!bytes) return;
+        headers.push(
+          ['Content-Security-Policy', contentSecurityPolicy(bytes.scriptHashes, config.analyticsOrigins)],
+          ['Server-Timing', KEPT_TIMING],
+          ['Vary', 'Accept-Encoding'],
+        );
         state.renderedPages.keep(
           scope,
           key,
-          { status: 200, headers, pieces: piecesOf(body, nonce) },
+          { status: 200, headers, bytes },
           since,
           state.version,
           status === 'HIT' ? report.firstStale : undefined,
         );
+        await compressAll(bytes, config.pageCompressor);
       })().catch(() => undefined),
     );
   };
+}
+
+/** The kept page in the encoding the visitor takes, or a 304 when they have it. */
+function keptResponse({ status, headers, bytes }: RenderedPage, acceptEncoding?: string, ifNoneMatch?: string): Response {
+  const encoding = chooseEncoding(acceptEncoding, Object.keys(bytes.encoded) as PageEncoding[]);
+  const response = new Headers(headers as [string, string][]);
+  response.set('ETag', entityTag(bytes.tag, encoding));
+  if (matchesTag(ifNoneMatch, bytes.tag)) return new Response(null, { status: 304, headers: response });
+  if (!encoding) return new Response(bytes.identity, { status, headers: response });
+  response.set('Content-Encoding', encoding);
+  // workerd sends these bytes as they are, rather than compressing the body itself; other runtimes ignore the option.
+  return new Response(bytes.encoded[encoding]!, { status, headers: response, encodeBody: 'manual' } as ResponseInit);
 }

@@ -15,13 +15,16 @@ function newNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
-/** Scripts only from our origin or with this response's nonce; the analytics counter's origins where configured. */
-export function contentSecurityPolicy(nonce: string, analyticsOrigins: readonly string[] = []): string {
+/**
+ * Scripts only from our origin and those `scripts` name (this response's `'nonce-…'`, or a kept page's inline scripts
+ * by their `'sha256-…'`: cache/page-bytes.ts); the analytics counter's origins where configured.
+ */
+export function contentSecurityPolicy(scripts: readonly string[], analyticsOrigins: readonly string[] = []): string {
   const analytics = analyticsOrigins.join(' ');
   const list = (...sources: string[]) => sources.filter(Boolean).join(' ');
   return [
     `default-src 'self'`,
-    `script-src ${list(`'self'`, `'nonce-${nonce}'`, analytics)}`,
+    `script-src ${list(`'self'`, ...scripts, analytics)}`,
     `style-src 'self' 'unsafe-inline'`,
     `img-src ${list(`'self'`, 'data:', analytics)}`,
     `font-src 'self'`,
@@ -61,7 +64,7 @@ export function securityHeaders<E extends Env & { Variables: SecurityVariables }
     const setIfAbsent = (name: string, value: string) => {
       if (!headers.has(name)) headers.set(name, value);
     };
-    setIfAbsent('Content-Security-Policy', contentSecurityPolicy(nonce, options.analyticsOrigins(c)));
+    setIfAbsent('Content-Security-Policy', contentSecurityPolicy([`'nonce-${nonce}'`], options.analyticsOrigins(c)));
     headers.set('Strict-Transport-Security', HSTS);
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');

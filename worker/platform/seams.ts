@@ -76,6 +76,20 @@ export interface StaticAssets {
   fetch(request: Request): Promise<Response>;
 }
 
+/** How a kept page's HTML may be compressed for the wire. */
+export type PageEncoding = 'br' | 'gzip';
+
+/**
+ * Compresses a kept page once for every visitor after it (cache/page-bytes.ts). Node: zlib, brotli and gzip, off
+ * the event loop (platform/node/page-compressor.ts). Workers: gzip by the runtime's CompressionStream, which has no
+ * brotli (platform/workers/page-compressor.ts).
+ */
+export interface PageCompressor {
+  /** The encodings made, best first. */
+  readonly encodings: readonly PageEncoding[];
+  compress(bytes: Uint8Array, encoding: PageEncoding): Promise<Uint8Array>;
+}
+
 /** One delivery attempt of queued leads: what Cloudflare's MessageBatch gives and a BullMQ job is adapted to. */
 export interface LeadBatch {
   readonly messages: readonly {

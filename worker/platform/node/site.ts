@@ -14,6 +14,7 @@ import { diskFileCache } from './file-cache';
 import { installHtmlRewriter } from './html-rewriter';
 import { leadConsumer, sweepDeadLetters } from './lead-consumer';
 import { nodeLeadQueue } from './lead-queue';
+import { zlibPageCompressor } from './page-compressor';
 import { valkeyRateLimiter } from './rate-limiter';
 import { nodePlatform } from './platform';
 import { valkeySlotHolds } from './slot-holds';
@@ -70,6 +71,7 @@ export async function startNodeSite(settings: NodeSettings, options: { consumeLe
     DRUPAL_CACHE: store,
     ASSETS: assets,
     FILE_CACHE: diskFileCache(settings.filesDir, settings.filesMaxBytes),
+    PAGE_COMPRESSOR: zlibPageCompressor(),
     LEADS: leads,
     FORM_LIMITER: valkeyRateLimiter(valkey, { prefix: settings.keyPrefix, ...settings.formLimit }),
     UNDELIVERED: valkeyUndeliveredLeads(valkey, { prefix: settings.keyPrefix }),
