@@ -32,7 +32,7 @@ export function inlineScripts(html: string): string[] {
 }
 
 const base64 = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
-const sha256 = (bytes: Uint8Array) => crypto.subtle.digest('SHA-256', bytes);
+const sha256 = (bytes: Uint8Array) => crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
 
 /**
  * The page's bytes for serving again, or undefined when the nonce shows anywhere but in a script's `nonce`

@@ -27,6 +27,21 @@ function lookupOf(redirects: readonly StockRedirect[]): Map<string, StockRedirec
   return lookup;
 }
 
+/** The export's decoder per Drupal, built once: a client is made per request, and zod's schemas are costly to build. */
+const decoders = new Map<string, ReturnType<typeof decoderOf>>();
+
+const decoderOf = (drupalBase: string) =>
+  tagged(decodeJson('stock redirects', stockRedirectsSchema(drupalBase), { notFound: [], forbidden: [] }), () => [
+    'redirect',
+    'redirect_list',
+  ]);
+
+function decoderFor(drupalBase: string) {
+  let decoder = decoders.get(drupalBase);
+  if (!decoder) decoders.set(drupalBase, (decoder = decoderOf(drupalBase)));
+  return decoder;
+}
+
 /**
  * Every redirect is one cached payload for the site, looked up per path in memory: a page asks no
  * call of its own. decoupled_router reports a redirect to an entity itself; this finds the ones to a
@@ -34,11 +49,7 @@ function lookupOf(redirects: readonly StockRedirect[]): Map<string, StockRedirec
  */
 export function stockRedirectCalls({ urls, get }: DrupalContext): StockRedirectCalls {
   const url = urls.stockRedirects();
-  const drupalBase = url.replace(/\/rest\/redirects$/, '');
-  const decode = tagged(decodeJson('stock redirects', stockRedirectsSchema(drupalBase), { notFound: [], forbidden: [] }), () => [
-    'redirect',
-    'redirect_list',
-  ]);
+  const decode = decoderFor(url.replace(/\/rest\/redirects$/, ''));
 
   return {
     async redirect(path) {
