@@ -35,3 +35,14 @@ export const clientAssets = {
   island: (name: string): string => chunkOf(`islands/${name}.tsx`),
   behavior: (name: string): string => chunkOf(`behaviors/${name}.ts`),
 } as const;
+
+/**
+ * The page's `Link` header: what its head preloads, the stylesheet and the fonts, and the loader. Cloudflare keeps
+ * it from a page's answer and sends it ahead as a 103 Early Hint while the next visitor's page is still being made,
+ * so the browser fetches them during the site's wait for Drupal (docs/architecture.md, "Rendering and streaming").
+ */
+export const preloadLinks = [
+  ...clientAssets.stylesheets.map((href) => `<${href}>; rel=preload; as=style`),
+  ...clientAssets.fonts.map((href) => `<${href}>; rel=preload; as=font; type="font/woff2"; crossorigin`),
+  `<${clientAssets.loader}>; rel=modulepreload`,
+].join(', ');

@@ -8,6 +8,7 @@ import { BareLayout } from '../components/layout/BareLayout';
 import { DefaultLayout } from '../components/layout/DefaultLayout';
 import { PageContext } from '../components/page-context';
 import { preFooterParts, streamedParts, type LayoutData, type PreFooterData } from '../components/layout/layout-data';
+import { preloadLinks } from './client-assets';
 import { streamHtml } from './html-stream';
 import { documentTitle } from './page-title';
 
@@ -87,7 +88,7 @@ export async function renderPage(page: PageRender): Promise<Response> {
   return streamHtml(document, {
     status: page.status,
     nonce: page.nonce,
-    headers: xCache ? { 'X-Cache': xCache } : {},
+    headers: xCache ? { Link: preloadLinks, 'X-Cache': xCache } : { Link: preloadLinks },
     waitForAll: page.complete,
     inline,
   });

@@ -1,0 +1,45 @@
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { app, bindings, firstAlias, freshStart } from './helpers';
+
+beforeEach(freshStart);
+
+/** The `Link` header's targets and their parameters. */
+const linksOf = (header: string | null) =>
+  (header ?? '')
+    .split(/,\s*(?=<)/)
+    .filter(Boolean)
+    .map((link) => ({ href: /^<([^>]+)>/.exec(link)?.[1], rel: /rel=([\w-]+)/.exec(link)?.[1], as: /as=(\w+)/.exec(link)?.[1] }));
+
+/** Requests with one bindings object, as one isolate gets them: the third visit of a page is its kept bytes. */
+const env = { ...bindings };
+async function page(path: string) {
+  const ctx = createExecutionContext();
+  const response = await app.fetch(new Request(`http://127.0.0.1:8787${path}`), env, ctx);
+  const html = await response.text();
+  await waitOnExecutionContext(ctx);
+  return { headers: response.headers, html };
+}
+
+describe("a page's Link header, for Cloudflare's Early Hints", () => {
+  it('names the stylesheet, the fonts and the loader the head loads, on a fresh page, a kept one and the 404 page', async () => {
+    const alias = await firstAlias('services');
+    const kept: boolean[] = [];
+    for (const path of [alias, alias, alias, '/net-takoj-stranicy.html']) {
+      const { headers, html } = await page(path);
+      kept.push((headers.get('Server-Timing') ?? '').includes('rendered a moment ago'));
+      const links = linksOf(headers.get('Link'));
+      const stylesheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+      const fonts = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1]);
+      const loader = /<script type="module" src="([^"]+)"/.exec(html)?.[1];
+      expect(stylesheets.length, path).toBeGreaterThan(0);
+      expect(fonts.length, path).toBeGreaterThan(0);
+      expect(links, path).toEqual([
+        ...stylesheets.map((href) => ({ href, rel: 'preload', as: 'style' })),
+        ...fonts.map((href) => ({ href, rel: 'preload', as: 'font' })),
+        { href: loader, rel: 'modulepreload', as: undefined },
+      ]);
+    }
+    expect(kept).toEqual([false, false, true, false]);
+  });
+});
