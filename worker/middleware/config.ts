@@ -17,6 +17,16 @@ export interface ConfigVariables {
   cacheReport: CacheReport;
 }
 
+/**
+ * The client made on the first use of any of its calls: a page served from what was rendered a moment ago asks
+ * Drupal nothing, and making a client (its cache, its every endpoint's calls) was a fifth of such a request's work.
+ * The client's calls are closures over it, so they are taken from the made client as they are.
+ */
+function lazily<T extends object>(make: () => T): T {
+  let made: T | undefined;
+  return new Proxy({} as T, { get: (_, name) => Reflect.get((made ??= make()), name) });
+}
+
 /** Validates the settings (a missing one answers a 500 page that names it) and makes the request's Drupal client. */
 export function configured(): MiddlewareHandler<{ Bindings: Bindings; Variables: ConfigVariables & Partial<RequestLogVariables> }> {
   return async (c, next) => {
@@ -30,14 +40,17 @@ export function configured(): MiddlewareHandler<{ Bindings: Bindings; Variables:
     const cacheReport = new CacheReport();
     c.set('config', config);
     c.set('cacheReport', cacheReport);
+    const recorder = c.var.drupalCalls;
     c.set(
       'drupal',
-      drupalClientFor(config, {
-        waitUntil: (promise) => c.executionCtx.waitUntil(promise),
-        report: cacheReport,
-        recorder: c.var.drupalCalls,
-        wants: wantedRelationships,
-      }),
+      lazily(() =>
+        drupalClientFor(config, {
+          waitUntil: (promise) => c.executionCtx.waitUntil(promise),
+          report: cacheReport,
+          recorder,
+          wants: wantedRelationships,
+        }),
+      ),
     );
     await next();
   };

@@ -99,7 +99,7 @@ export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
         // Error pages have none: an unknown URL costs Drupal only the lookups that found it unknown.
         preFooter: status < 400 && layout === 'default' ? frame.preFooter() : undefined,
         body,
-        nonce: c.var.nonce,
+        nonce: c.var.nonce(),
         cacheStatus: () => c.var.cacheReport.summary(),
         complete: isCrawler(c),
         consent: consentIn(c.req.header('Cookie')),

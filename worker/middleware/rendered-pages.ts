@@ -53,7 +53,8 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
     // The same URL is sent compressed once it is kept: a shared cache must keep the encodings apart from the start.
     res.headers.append('Vary', 'Accept-Encoding');
     const headers = [...res.headers].filter(([name]) => !NOT_KEPT.has(name.toLowerCase()));
-    const { nonce, config } = c.var;
+    const { config } = c.var;
+    const nonce = c.var.nonce();
     const [visitor, copy] = res.body!.tee();
     c.res = new Response(visitor, res);
     c.executionCtx.waitUntil(

@@ -1,9 +1,13 @@
 import type { Context, Env, MiddlewareHandler } from 'hono';
 import { VIDEO_EMBED_ORIGINS } from '../drupal/video-hosts';
 
-/** What this middleware puts on the context: the nonce every inline and module script of the response carries. */
+/** What this middleware puts on the context. */
 export interface SecurityVariables {
-  nonce: string;
+  /**
+   * The nonce every inline and module script of the response carries, made on first use: a response that asks
+   * for none (a page served again as kept bytes, an API answer) has none in its policy, and costs no random bytes.
+   */
+  nonce: () => string;
 }
 
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -57,14 +61,15 @@ export function securityHeaders<E extends Env & { Variables: SecurityVariables }
   analyticsOrigins: (c: Context<E>) => readonly string[];
 }): MiddlewareHandler<E> {
   return async (c, next) => {
-    const nonce = newNonce();
-    c.set('nonce', nonce);
+    let nonce: string | undefined;
+    c.set('nonce', () => (nonce ??= newNonce()));
     await next();
     const headers = c.res.headers;
     const setIfAbsent = (name: string, value: string) => {
       if (!headers.has(name)) headers.set(name, value);
     };
-    setIfAbsent('Content-Security-Policy', contentSecurityPolicy([`'nonce-${nonce}'`], options.analyticsOrigins(c)));
+    if (!headers.has('Content-Security-Policy'))
+      headers.set('Content-Security-Policy', contentSecurityPolicy(nonce ? [`'nonce-${nonce}'`] : [], options.analyticsOrigins(c)));
     headers.set('Strict-Transport-Security', HSTS);
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
