@@ -19,7 +19,10 @@
  * 7. Online booking (bench/booking.ts): the times step opened cold from a link, every origin call (Drupal and the
  *    schedule) delayed, as a multiple of the delay; and the booking page's reading JavaScript.
  * The sites run with the demo's schedule system, so the doctor's and service's pages show «Записаться онлайн».
- * BENCH_PARTS=ratios,budgets,lighthouse,deploy,booking picks parts (all by default; ratios measures both targets); BENCH_SECONDS sets each load run (5).
+ * 0. The rounds table (bench/rounds.ts): every page kind cold on both targets, its origin calls in sequential rounds
+ *    (at most 2) from the demo's request log.
+ * BENCH_PARTS=rounds,ratios,budgets,lighthouse,deploy,booking picks parts (all by default; rounds and ratios measure both targets;
+ * BENCH_ROUNDS_TARGETS=workers|node and BENCH_ROUNDS_KINDS=home,service,… narrow the table); BENCH_SECONDS sets each load run (5).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,7 +34,8 @@ import { checkDeploy, checkStartup, DEPLOY_BUDGET, deployEnvironments } from '..
 import { DESKTOP, PHONE, launchChromium } from './chromium.ts';
 import { withLighthouse } from './lighthouse.ts';
 import { axePerScheme, lighthousePerScheme } from './low-vision.ts';
-import { pageKinds, statusIfNot200, type PageKind } from './pages.ts';
+import { pageKinds, roundsKinds, statusIfNot200, type PageKind } from './pages.ts';
+import { roundsTable, type RoundsTarget } from './rounds.ts';
 import { directUrl, pairedThroughput, sequentialMedians } from './warm.ts';
 import { demoControl, type FaultConfigInput } from '../demo-origin/control-client.ts';
 import { demoBookingVars } from '../scripts/demo-drupal.ts';
@@ -45,7 +49,7 @@ const COLD_SAMPLES = 3;
 /** The bench's own sites' purge secret, as Drupal's purge module would send it after a save. */
 const BENCH_PURGE_SECRET = 'bench-purge-secret-0427';
 const STATIC_DIR = join(ROOT, 'dist', 'client', '__bench');
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'ratios,budgets,lighthouse,deploy,booking').split(',').map((p) => p.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'rounds,ratios,budgets,lighthouse,deploy,booking').split(',').map((p) => p.trim()));
 
 /**
  * Uncompressed: with `Accept-Encoding: gzip` the local runtime buffers compressed
@@ -121,7 +125,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
  * pick free ports too, and wrangler also takes port + 10 000 for its inspector: a port taken
  * between the choice and the start is tried again on another.
  */
-async function siteOnFreePort(demoUrl: string): Promise<WorkerServer> {
+async function siteOnFreePort(demoUrl: string, extraVars: Record<string, string> = {}): Promise<WorkerServer> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     try {
@@ -132,6 +136,7 @@ async function siteOnFreePort(demoUrl: string): Promise<WorkerServer> {
           SITE_URL: `http://127.0.0.1:${port}`,
           PURGE_SECRET: BENCH_PURGE_SECRET,
           ...(await demoBookingVars(demoUrl)),
+          ...extraVars,
         },
       });
     } catch (error) {
@@ -402,6 +407,49 @@ async function nodeRatios(demoUrl: string, pages: PageKind[], servers: WorkerSer
   }
 }
 
+/**
+ * The table's sites know the demo has the clinic's modules, as a site does once it has probed them (worker/drupal/modules.ts):
+ * the probe is asked once per Drupal, not per page, and an unprobed site's first page would wait for it.
+ */
+const ROUNDS_VARS = { DRUPAL_MODULES: 'clinic' };
+/**
+ * Longer than the ratios' delay: a process just started spends hundreds of ms compiling its first page, and a call of
+ * the same round sent that much later than another's answer would be counted a round later.
+ */
+const ROUNDS_DELAY_MS = 300;
+
+/** 0: the rounds table, every page kind cold on both targets (bench/rounds.ts). */
+async function rounds(demoUrl: string, kinds: PageKind[], servers: WorkerServer[]) {
+  const valkey = await startValkey({ port: await freePort() });
+  servers.push({ url: valkey.url, port: valkey.port, process: valkey.process, output: () => '', written: () => 0, stop: valkey.stop });
+  let fresh = 0;
+  const targets: RoundsTarget[] = [
+    { name: 'Workers', start: () => siteOnFreePort(demoUrl, ROUNDS_VARS) },
+    {
+      name: 'Node',
+      start: async () => {
+        const port = await freePort();
+        // A key prefix of its own: Valkey holds nothing for this site, as KV holds nothing for a new wrangler dev.
+        return startNodeSite({
+          port,
+          valkeyUrl: valkey.url,
+          keyPrefix: `rounds${++fresh}:`,
+          vars: { DRUPAL_BASE_URL: demoUrl, SITE_URL: `http://127.0.0.1:${port}`, ...(await demoBookingVars(demoUrl)), ...ROUNDS_VARS },
+        });
+      },
+    },
+  ];
+  const only = process.env.BENCH_ROUNDS_TARGETS?.split(',').map((t) => t.trim().toLowerCase());
+  const named = process.env.BENCH_ROUNDS_KINDS?.split(',').map((k) => k.trim());
+  await roundsTable(
+    demoUrl,
+    (await roundsKinds(demoUrl, kinds)).filter((k) => !named || named.includes(k.name)),
+    targets.filter((t) => !only || only.includes(t.name.toLowerCase())),
+    ROUNDS_DELAY_MS,
+    verdict,
+  );
+}
+
 /** A page kind that does not answer 200: the price list is allowed to wait for its issue, the others fail. */
 async function unavailable(siteUrl: string, kind: PageKind, part: string): Promise<string | null> {
   const status = await statusIfNot200(siteUrl, kind.path);
@@ -576,6 +624,7 @@ async function main() {
     const demo = await startDemoOrigin({ port: await freePort() });
     servers.push(demo);
     const kinds = await pageKinds(demo.url);
+    if (PARTS.has('rounds')) await rounds(demo.url, kinds, servers);
     if (PARTS.has('ratios')) {
       await ratios(demo.url, kinds.slice(0, 2), servers);
       await nodeRatios(demo.url, kinds.slice(0, 2), servers);
