@@ -125,7 +125,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
  * pick free ports too, and wrangler also takes port + 10 000 for its inspector: a port taken
  * between the choice and the start is tried again on another.
  */
-async function siteOnFreePort(demoUrl: string, extraVars: Record<string, string> = {}): Promise<WorkerServer> {
+async function siteOnFreePort(demoUrl: string): Promise<WorkerServer> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     try {
@@ -136,7 +136,6 @@ async function siteOnFreePort(demoUrl: string, extraVars: Record<string, string>
           SITE_URL: `http://127.0.0.1:${port}`,
           PURGE_SECRET: BENCH_PURGE_SECRET,
           ...(await demoBookingVars(demoUrl)),
-          ...extraVars,
         },
       });
     } catch (error) {
@@ -408,15 +407,10 @@ async function nodeRatios(demoUrl: string, pages: PageKind[], servers: WorkerSer
 }
 
 /**
- * The table's sites know the demo has the clinic's modules, as a site does once it has probed them (worker/drupal/modules.ts):
- * the probe is asked once per Drupal, not per page, and an unprobed site's first page would wait for it.
- */
-const ROUNDS_VARS = { DRUPAL_MODULES: 'clinic' };
-/**
  * Longer than the ratios' delay: a process just started spends hundreds of ms compiling its first page, and a call of
  * the same round sent that much later than another's answer would be counted a round later.
  */
-const ROUNDS_DELAY_MS = 300;
+const ROUNDS_DELAY_MS = 500;
 
 /** 0: the rounds table, every page kind cold on both targets (bench/rounds.ts). */
 async function rounds(demoUrl: string, kinds: PageKind[], servers: WorkerServer[]) {
@@ -424,7 +418,7 @@ async function rounds(demoUrl: string, kinds: PageKind[], servers: WorkerServer[
   servers.push({ url: valkey.url, port: valkey.port, process: valkey.process, output: () => '', written: () => 0, stop: valkey.stop });
   let fresh = 0;
   const targets: RoundsTarget[] = [
-    { name: 'Workers', start: () => siteOnFreePort(demoUrl, ROUNDS_VARS) },
+    { name: 'Workers', start: () => siteOnFreePort(demoUrl) },
     {
       name: 'Node',
       start: async () => {
@@ -434,7 +428,7 @@ async function rounds(demoUrl: string, kinds: PageKind[], servers: WorkerServer[
           port,
           valkeyUrl: valkey.url,
           keyPrefix: `rounds${++fresh}:`,
-          vars: { DRUPAL_BASE_URL: demoUrl, SITE_URL: `http://127.0.0.1:${port}`, ...(await demoBookingVars(demoUrl)), ...ROUNDS_VARS },
+          vars: { DRUPAL_BASE_URL: demoUrl, SITE_URL: `http://127.0.0.1:${port}`, ...(await demoBookingVars(demoUrl)) },
         });
       },
     },

@@ -7,11 +7,13 @@ import { demo, firstAlias, freshStart, request } from '../helpers';
  * (docs/architecture.md, "What a page costs Drupal"). Each page kind is opened cold with every
  * origin call delayed, and its calls are grouped into rounds by the demo's request log: which
  * call arrived only after another had been answered (demo-origin/request-rounds.ts), not timings.
+ * Cold means a site that has not even probed which of the clinic's modules Drupal has
+ * (worker/drupal/modules.ts): the probe goes beside the path lookup.
  */
 beforeEach(freshStart);
 
 /** Long enough that calls of one round, sent a little apart by a busy machine, are never taken for the next. */
-const DELAY_MS = 300;
+const DELAY_MS = 500;
 
 /** What a type relates to is learned after the page's calls have answered, never waited for (worker/drupal/jsonapi.ts). */
 const isSample = (url: string) => /^\/jsonapi\/[^?]+\?page(\[|%5B)limit(\]|%5D)=3$/.test(url);
@@ -19,13 +21,10 @@ const isSample = (url: string) => /^\/jsonapi\/[^?]+\?page(\[|%5B)limit(\]|%5D)=
 /** The schedule system is another origin (docs/booking.md), whose own API a doctor's nearest times take step by step. */
 const isSchedule = (url: string) => url.startsWith('/yclients/') || url.startsWith('/renovatio/');
 
-/** The site knows the demo has the clinic's modules: their probe is asked once per Drupal, not per page (worker/drupal/modules.ts). */
-const CLINIC = { DRUPAL_MODULES: 'clinic' };
-
 async function roundsOf(path: string) {
   await demo.faults({ delayMs: DELAY_MS });
   const before = (await demo.requests()).total;
-  const { response, settled } = await request(path, CLINIC);
+  const { response, settled } = await request(path);
   await response.text();
   const ended = Date.now();
   await settled();
