@@ -27,6 +27,14 @@ export async function pageKinds(drupalUrl: string): Promise<PageKind[]> {
   ];
 }
 
+/**
+ * The rounds table's page kinds (bench/rounds.ts): the kinds above, a news item, and a services section's term
+ * page (the demo's first term; a section whose service page has its name answers 301 to it, docs/requirements.md §4).
+ */
+export async function roundsKinds(drupalUrl: string, kinds: readonly PageKind[]): Promise<PageKind[]> {
+  return [...kinds, { name: 'article', path: await newestAlias(drupalUrl, 'news') }, { name: 'term', path: '/taxonomy/term/1' }];
+}
+
 /** The status a page answers, when it is not 200 (the price list is built in the next issue). */
 export async function statusIfNot200(siteUrl: string, path: string): Promise<number | null> {
   const res = await fetch(siteUrl + path);

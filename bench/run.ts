@@ -19,7 +19,10 @@
  * 7. Online booking (bench/booking.ts): the times step opened cold from a link, every origin call (Drupal and the
  *    schedule) delayed, as a multiple of the delay; and the booking page's reading JavaScript.
  * The sites run with the demo's schedule system, so the doctor's and service's pages show «Записаться онлайн».
- * BENCH_PARTS=ratios,budgets,lighthouse,deploy,booking picks parts (all by default; ratios measures both targets); BENCH_SECONDS sets each load run (5).
+ * 0. The rounds table (bench/rounds.ts): every page kind cold on both targets, its origin calls in sequential rounds
+ *    (at most 2) from the demo's request log.
+ * BENCH_PARTS=rounds,ratios,budgets,lighthouse,deploy,booking picks parts (all by default; rounds and ratios measure both targets;
+ * BENCH_ROUNDS_TARGETS=workers|node and BENCH_ROUNDS_KINDS=home,service,… narrow the table); BENCH_SECONDS sets each load run (5).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,7 +34,8 @@ import { checkDeploy, checkStartup, DEPLOY_BUDGET, deployEnvironments } from '..
 import { DESKTOP, PHONE, launchChromium } from './chromium.ts';
 import { withLighthouse } from './lighthouse.ts';
 import { axePerScheme, lighthousePerScheme } from './low-vision.ts';
-import { pageKinds, statusIfNot200, type PageKind } from './pages.ts';
+import { pageKinds, roundsKinds, statusIfNot200, type PageKind } from './pages.ts';
+import { roundsTable, type RoundsTarget } from './rounds.ts';
 import { directUrl, pairedThroughput, sequentialMedians } from './warm.ts';
 import { demoControl, type FaultConfigInput } from '../demo-origin/control-client.ts';
 import { demoBookingVars } from '../scripts/demo-drupal.ts';
@@ -45,7 +49,7 @@ const COLD_SAMPLES = 3;
 /** The bench's own sites' purge secret, as Drupal's purge module would send it after a save. */
 const BENCH_PURGE_SECRET = 'bench-purge-secret-0427';
 const STATIC_DIR = join(ROOT, 'dist', 'client', '__bench');
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'ratios,budgets,lighthouse,deploy,booking').split(',').map((p) => p.trim()));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'rounds,ratios,budgets,lighthouse,deploy,booking').split(',').map((p) => p.trim()));
 
 /**
  * Uncompressed: with `Accept-Encoding: gzip` the local runtime buffers compressed
@@ -436,6 +440,47 @@ async function nodeRatios(demoUrl: string, pages: PageKind[], servers: WorkerSer
   }
 }
 
+/**
+ * Longer than the ratios' delay: a process just started spends hundreds of ms compiling its first page, and a call of
+ * the same round sent that much later than another's answer would be counted a round later.
+ */
+const ROUNDS_DELAY_MS = 500;
+
+/** 0: the rounds table, every page kind cold on both targets (bench/rounds.ts). */
+async function rounds(demoUrl: string, kinds: PageKind[], servers: WorkerServer[]) {
+  const valkey = await startValkey({ port: await freePort() });
+  servers.push({ url: valkey.url, port: valkey.port, process: valkey.process, output: () => '', written: () => 0, stop: valkey.stop });
+  let fresh = 0;
+  const targets: RoundsTarget[] = [
+    { name: 'Workers', start: () => siteOnFreePort(demoUrl) },
+    {
+      name: 'Node',
+      start: async () => {
+        const port = await freePort();
+        // A key prefix of its own: Valkey holds nothing for this site, as KV holds nothing for a new wrangler dev.
+        return startNodeSite({
+          port,
+          valkeyUrl: valkey.url,
+          keyPrefix: `rounds${++fresh}:`,
+          vars: { DRUPAL_BASE_URL: demoUrl, SITE_URL: `http://127.0.0.1:${port}`, ...(await demoBookingVars(demoUrl)) },
+        });
+      },
+    },
+  ];
+  const only = process.env.BENCH_ROUNDS_TARGETS?.split(',').map((t) => t.trim().toLowerCase());
+  const named = process.env.BENCH_ROUNDS_KINDS?.split(',').map((k) => k.trim());
+  await roundsTable(
+    demoUrl,
+    (await roundsKinds(demoUrl, kinds)).filter((k) => !named || named.includes(k.name)),
+    targets.filter((t) => !only || only.includes(t.name.toLowerCase())),
+    ROUNDS_DELAY_MS,
+    verdict,
+  );
+  console.log(
+    "Real Drupal: skipped — rounds are read from the demo's request log, which a real Drupal does not keep (a logging, delaying proxy in front of it would give one)\n",
+  );
+}
+
 /** A page kind that does not answer 200: the price list is allowed to wait for its issue, the others fail. */
 async function unavailable(siteUrl: string, kind: PageKind, part: string): Promise<string | null> {
   const status = await statusIfNot200(siteUrl, kind.path);
@@ -610,6 +655,7 @@ async function main() {
     const demo = await startDemoOrigin({ port: await freePort() });
     servers.push(demo);
     const kinds = await pageKinds(demo.url);
+    if (PARTS.has('rounds')) await rounds(demo.url, kinds, servers);
     if (PARTS.has('ratios')) {
       await ratios(demo.url, kinds.slice(0, 2), servers);
       await nodeRatios(demo.url, kinds.slice(0, 2), servers);

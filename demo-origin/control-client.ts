@@ -6,9 +6,11 @@
  * the status and the answer's body.
  */
 import type { FaultBody, FaultConfig, FaultConfigInput, FaultRule } from './src/lib/fault-rule';
+import type { LoggedRequest } from './request-rounds';
 import type { DemoScheduleControl, ScheduleBooking, ScheduleCode, ScheduleState } from './src/schedule/control-types';
 
 export type { FaultBody, FaultConfig, FaultConfigInput, FaultRule };
+export type { LoggedRequest };
 export type { DemoScheduleControl, ScheduleBooking, ScheduleCode, ScheduleState };
 
 /** Field layout the demo answers in (README.md, "Schema modes"). */
@@ -18,6 +20,8 @@ export type SchemaMode = 'full' | 'lean';
 export interface RequestCounts {
   readonly total: number;
   readonly byUrl: Record<string, number>;
+  /** The newest requests (up to 2000) in the order they arrived, with their times (request-rounds.ts reads them). */
+  readonly log: readonly LoggedRequest[];
 }
 
 /** A node as the demo serves it now (GET /__demo/nodes/{nid}). */

@@ -256,7 +256,15 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
 
     async remember(url, value, seconds) {
       const until = Date.now() + seconds * 1000;
-      await write(await keyFor(url), value, { fu: until, su: until }, undefined, Date.now());
+      const key = await keyFor(url);
+      // In memory at once; the store's write waits for the page's calls to be answered (quiet), and a caller that
+      // awaited it would wait that long too: the modules' probe held a page's frame a round (docs/architecture.md,
+      // "What a page costs Drupal").
+      waitUntil(
+        write(key, value, { fu: until, su: until }, undefined, Date.now()).catch((error: unknown) =>
+          log(`KV: не удалось сохранить ${key}`, error),
+        ),
+      );
     },
 
     async lastKnown<T>(url: string): Promise<T | undefined> {

@@ -1,4 +1,4 @@
-import { byModules, type ModulesCalls } from './modules';
+import { byModules, type DrupalModules, type ModulesCalls } from './modules';
 import type { RestCalls } from './clinic/rest';
 import type { RouterCalls } from './router';
 import type { StockPriceCalls } from './stock/price';
@@ -34,7 +34,21 @@ export function moduleParts(
     serviceChildren: fromMenu(childrenFromMenu, clinic.serviceChildren),
     serviceSection: fromMenu(sectionFromMenu, clinic.serviceSection),
     nextLinks: fromMenu((menu, page) => nextFromMenu(menu, page), clinic.nextLinks),
-    redirect: (path) =>
-      byModules(modules, (found) => (found.decoupledKitRedirect ? clinic.redirect(path) : stock.redirects.redirect(path))),
+    redirect: (path) => (modules.knownModules() ? byModules(modules, redirectFrom(path)) : redirectBesideProbe(path)),
   };
+
+  function redirectFrom(path: string) {
+    return (found: DrupalModules) => (found.decoupledKitRedirect ? clinic.redirect(path) : stock.redirects.redirect(path));
+  }
+
+  /**
+   * A Drupal never probed: the clinic's lookup is asked beside the probe rather than after it, so that the path is
+   * known in one round (docs/architecture.md, "What a page costs Drupal"); a Drupal found without decoupled_kit
+   * has the stock lookup asked then, the clinic's answer (its 404) left unread.
+   */
+  function redirectBesideProbe(path: string) {
+    const asked = clinic.redirect(path);
+    asked.catch(() => undefined);
+    return modules.modules().then((found) => (found.decoupledKitRedirect ? asked : redirectFrom(path)(found)));
+  }
 }

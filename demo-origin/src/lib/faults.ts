@@ -41,11 +41,16 @@ function matchingRules(rules: readonly FaultRule[], url: string): FaultRule[] {
  * matching status/body rule.
  */
 export const demoFaults: MiddlewareHandler<AppEnv> = async (c, next) => {
-  countRequest(rawPathAndQuery(c.req.url));
+  const logged = countRequest(rawPathAndQuery(c.req.url));
   const { config } = demoState().faults;
   const envDelay = Number(c.env?.DEMO_DELAY_MS ?? '0');
   const baseDelay = config.delayMs ?? (Number.isFinite(envDelay) ? envDelay : 0);
-  return applyFaults(c, next, matchingRules(config.rules, c.req.url), baseDelay);
+  try {
+    return await applyFaults(c, next, matchingRules(config.rules, c.req.url), baseDelay);
+  } finally {
+    // When the answer left: a call that starts after it may have waited for it (request-rounds.ts).
+    logged.done = Date.now();
+  }
 };
 
 /**

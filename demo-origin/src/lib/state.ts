@@ -85,6 +85,8 @@ export interface DemoState {
   modulesOverride: ModulesMode | null;
   total: number;
   readonly byUrl: Map<string, number>;
+  /** The newest API requests in the order they arrived, with when each arrived and was answered (GET /__demo/requests). */
+  readonly log: RequestLogEntry[];
   submissions: Submission[];
   readonly sessions: Map<string, Session>;
   /** Created lazily: Workers forbid random values in the global scope. */
@@ -138,6 +140,7 @@ export function createState(options: StateOptions = {}): DemoState {
     modulesOverride: null,
     total: 0,
     byUrl: new Map(),
+    log: [],
     submissions: [],
     sessions: new Map(),
     anonymousToken: null,
@@ -163,6 +166,7 @@ export function resetState(s: DemoState): void {
   s.modulesOverride = null;
   s.total = 0;
   s.byUrl.clear();
+  s.log.length = 0;
   s.submissions = [];
   s.loginFailures.clear();
   s.trustsReverseProxy = true;
@@ -190,15 +194,31 @@ export function demoState(): DemoState {
 
 const blank = createState();
 
-export function countRequest(key: string): void {
+/** One API request as the log keeps it: path+query as received, ms since the epoch it arrived and was answered. */
+export interface RequestLogEntry {
+  url: string;
+  at: number;
+  done?: number;
+}
+
+/** The log keeps the newest requests only: a load run must not grow it without end. */
+const LOG_KEPT = 2000;
+
+/** Counts the request and logs its arrival; the caller sets `done` on the entry once it has answered. */
+export function countRequest(key: string): RequestLogEntry {
   const s = demoState();
   s.total += 1;
   s.byUrl.set(key, (s.byUrl.get(key) ?? 0) + 1);
+  const entry: RequestLogEntry = { url: key, at: Date.now() };
+  s.log.push(entry);
+  if (s.log.length > LOG_KEPT) s.log.splice(0, s.log.length - LOG_KEPT);
+  return entry;
 }
 
 export function requestsJson(): Json {
   const s = demoState();
   const byUrl: JsonObject = {};
   for (const [k, v] of s.byUrl) byUrl[k] = v;
-  return { total: s.total, byUrl };
+  const log = s.log.map(({ url, at, done }): JsonObject => (done === undefined ? { url, at } : { url, at, done }));
+  return { total: s.total, byUrl, log };
 }

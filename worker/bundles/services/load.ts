@@ -52,8 +52,9 @@ export async function loadServicePage({ drupal, nid, path, frameBlocks, node, on
   const list = (name: ServiceList) =>
     defer(optional(`service ${name}`, drupal.viewRows(`service-${name}`, { nid, shows: SERVICE_LIST_BUNDLE[name] }), []));
   const link = defer(optional('online booking', online?.service(node) ?? Promise.resolve(null), null));
-  await briefly(link, node);
-  return {
+  // Every list starts before the online link is awaited: they need only the node's id and path, not its answer,
+  // so they go to Drupal in the node's round rather than one after it (docs/architecture.md, "What a page costs Drupal").
+  const data: ServicePageData = {
     children: defer(optional('services childs', drupal.serviceChildren(path), [])),
     promotions: list('actions'),
     questions: list('qa'),
@@ -73,4 +74,6 @@ export async function loadServicePage({ drupal, nid, path, frameBlocks, node, on
     ),
     online: link,
   };
+  await briefly(link, node);
+  return data;
 }

@@ -26,9 +26,12 @@ const MAX_BLOCKS = 500;
 
 /**
  * The block_content bundles placements have named in this isolate, so that a page asks their bodies
- * beside its placement list; a bundle first seen is asked after the list, once (then cached).
+ * beside its placement list; a bundle first seen is asked after the list, once (then cached). Until a
+ * placement names one, core's standard custom block type (`basic`) is asked beside the list, so that a
+ * new isolate's first page is not a round longer (docs/architecture.md, "What a page costs Drupal"); a
+ * Drupal without it answers 404 once, cached as a negative answer.
  */
-const placedBundles = new Set<string>();
+const placedBundles = new Set<string>(['basic']);
 
 /** `nextLinks`: the list a next-links block shows (views.ts, or the services menu: module-sources.ts). */
 export function blockCalls(
