@@ -74,9 +74,24 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
     return write(key, loaded.value, metadata, loaded.tags?.length ? [...new Set(loaded.tags)] : undefined, fetchedAt);
   };
 
-  /** The failure beside the payload tells other isolates to serve the copy at once for a while. */
-  const markFailing = (key: string, stored: Stored) =>
-    write(key, stored.value, { ...stored.metadata, ef: Date.now() }, stored.tags, stored.fetchedAt);
+  /**
+   * The failure beside the payload tells other isolates to serve the copy at once for a while. This isolate
+   * writes it once per copy and retry window, not once per request that met the failure: simultaneous
+   * visitors all read the copy before the first mark, and each mark stores the whole payload again (KV takes
+   * about one write a second per key; under `wrangler dev` each write blocks the worker, docs/benchmarks.md
+   * "bench:faults"). The memory tier holds the copy as this isolate last wrote or read it: marked a moment ago,
+   * or already replaced by a newer copy, it is left alone.
+   */
+  const markFailing = async (key: string, stored: Stored) => {
+    const now = Date.now();
+    const held = isolate().memory.get<EntryMetadata>(key);
+    if (held) {
+      const newer = fetchedAtOf(held.value as StoredEntry) !== stored.fetchedAt;
+      const marked = held.metadata.ef;
+      if (newer || (marked !== undefined && now - marked < guard.retryMs)) return;
+    }
+    await write(key, stored.value, { ...stored.metadata, ef: now }, stored.tags, stored.fetchedAt);
+  };
 
   /**
    * One origin fetch per key and isolate (and, where the store has claims, per key across
@@ -214,6 +229,13 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
               ),
             );
           }
+          return stored.value as T;
+        }
+        if (stored && served === 'fetch-first' && !purged && isolate().flights.inFlight(key, followerWaitMs)) {
+          // Expired, and another request of this isolate is asking Drupal for it already: the copy now, rather than
+          // a wait on that request's fetch, which hangs as long as Drupal does and costs a poll every few milliseconds
+          // (flights.ts; docs/benchmarks.md "bench:faults"). A purged copy still waits: the purge asked for the new one.
+          settle('STALE');
           return stored.value as T;
         }
         if (stored && (served === 'stale-failing' || !guard.breaker.admit())) {
