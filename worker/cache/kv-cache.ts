@@ -15,7 +15,7 @@ import {
   type Stored,
   type StoredEntry,
 } from './entry';
-import { freshAt, freshness, metadataFor } from './freshness';
+import { failureMarkDue, freshAt, freshness, metadataFor } from './freshness';
 import { bumpGeneration, lastPurgeAll } from './generation';
 import type { KvCache, KvCacheOptions, Loaded } from './kv-cache-types';
 import { outdatedByTags, purgeTags, tagPurges } from './tags';
@@ -75,21 +75,13 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
   };
 
   /**
-   * The failure beside the payload tells other isolates to serve the copy at once for a while. This isolate
-   * writes it once per copy and retry window, not once per request that met the failure: simultaneous
-   * visitors all read the copy before the first mark, and each mark stores the whole payload again (KV takes
-   * about one write a second per key; under `wrangler dev` each write blocks the worker, docs/benchmarks.md
-   * "bench:faults"). The memory tier holds the copy as this isolate last wrote or read it: marked a moment ago,
-   * or already replaced by a newer copy, it is left alone.
+   * The failure beside the payload tells other isolates to serve the copy at once for a while: written once per copy
+   * and retry window by this isolate, not by each request that met the failure (freshness.ts `failureMarkDue`).
    */
   const markFailing = async (key: string, stored: Stored) => {
-    const now = Date.now();
     const held = isolate().memory.get<EntryMetadata>(key);
-    if (held) {
-      const newer = fetchedAtOf(held.value as StoredEntry) !== stored.fetchedAt;
-      const marked = held.metadata.ef;
-      if (newer || (marked !== undefined && now - marked < guard.retryMs)) return;
-    }
+    const now = Date.now();
+    if (!failureMarkDue(held && storedOf(held.value as StoredEntry, held.metadata), stored.fetchedAt, now, guard.retryMs)) return;
     await write(key, stored.value, { ...stored.metadata, ef: now }, stored.tags, stored.fetchedAt);
   };
 
@@ -231,16 +223,12 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
           }
           return stored.value as T;
         }
-        if (stored && served === 'fetch-first' && !purged && isolate().flights.inFlight(key, followerWaitMs)) {
-          // Expired, and another request of this isolate is asking Drupal for it already: the copy now, rather than
-          // a wait on that request's fetch, which hangs as long as Drupal does and costs a poll every few milliseconds
-          // (flights.ts; docs/benchmarks.md "bench:faults"). A purged copy still waits: the purge asked for the new one.
-          settle('STALE');
-          return stored.value as T;
-        }
-        if (stored && (served === 'stale-failing' || !guard.breaker.admit())) {
+        // Expired, and another request of this isolate asks Drupal for it already: the copy now, not a wait on that
+        // fetch, which hangs as long as Drupal does (docs/benchmarks.md "bench:faults"). A purge asked for the new one.
+        const asked = served === 'fetch-first' && !purged && isolate().flights.inFlight(key, followerWaitMs);
+        if (stored && (served === 'stale-failing' || asked || !guard.breaker.admit())) {
           // The breaker is open here: say so beside the payload, once a while, for the other isolates.
-          if (served !== 'stale-failing')
+          if (served !== 'stale-failing' && !asked)
             waitUntil(markFailing(key, stored).catch((e: unknown) => log(`KV: не удалось отметить сбой ${key}`, e)));
           settle('STALE');
           return stored.value as T;
