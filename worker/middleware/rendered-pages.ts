@@ -1,12 +1,15 @@
 import type { Env, MiddlewareHandler } from 'hono';
 import { consentIn } from '../../common/consent';
 import { lowVisionIn, lowVisionValue } from '../../common/low-vision';
-import { bodyWith, MAX_KEPT_LENGTH, piecesOf } from '../cache/rendered-pages';
+import { bodyWith, MAX_KEPT_LENGTH, piecesOf, type RenderedPage } from '../cache/rendered-pages';
 import { isolate } from '../state';
 import type { ConfigVariables } from './config';
 import type { EditorVariables } from './editor';
 import { isCrawler } from './page-renderer';
 import type { SecurityVariables } from './security-headers';
+
+/** A render's time beyond its payloads' (the origin timeout): the claim on it lapses after both. */
+const RENDER_SLACK_MS = 1_000;
 
 type Needs = { Variables: ConfigVariables & EditorVariables & SecurityVariables };
 
@@ -25,15 +28,29 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
     const lowVision = lowVisionIn(cookies);
     const key = `${isCrawler(c) ? 'crawler' : 'browser'} ${consentIn(cookies) ?? 'unasked'} ${lowVision ? lowVisionValue(lowVision) : 'ordinary'} ${c.req.url}`;
     const state = isolate();
-    const kept = state.renderedPages.page(scope, key, state.version);
+    // Past its moment, the page is rendered again by one request; the others meanwhile get it as it was kept
+    // (cache/page-renders.ts). A render's claim lapses when a render could have ended: its payloads wait no longer.
+    const claimMs = scope.origin.timeoutMs + RENDER_SLACK_MS;
+    let kept: RenderedPage | undefined = state.renderedPages.page(scope, key, state.version);
+    const claimed = !kept && state.pageRenders.claim(scope, key, claimMs);
+    if (!kept && !claimed) kept = state.renderedPages.lastPage(scope, key, state.version);
     if (kept) {
       const headers = new Headers(kept.headers as [string, string][]);
       headers.set('Server-Timing', 'page;desc="rendered a moment ago"');
       return new Response(bodyWith(kept.pieces, c.var.nonce), { status: kept.status, headers });
     }
+    // Only the request that claimed the render gives it up; one rendering beside it (no page kept yet) has none.
+    const release = () => {
+      if (claimed) state.pageRenders.release(scope, key);
+    };
 
     const since = state.version;
-    await next();
+    try {
+      await next();
+    } catch (error) {
+      release();
+      throw error;
+    }
     const res = c.res;
     const report = c.var.cacheReport;
     // How the page's cached calls were answered when its headers were sent, as a value (not read back from X-Cache).
@@ -46,7 +63,10 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
       !res.headers.has('Set-Cookie') &&
       // A page that says it is one visitor's, or changes by the minute (the booking steps), is never answered again.
       !/\b(private|no-store)\b/.test(res.headers.get('Cache-Control') ?? '');
-    if (!keepable) return;
+    if (!keepable) {
+      release();
+      return;
+    }
     const headers = [...res.headers];
     const nonce = c.var.nonce;
     const [visitor, copy] = res.body.tee();
@@ -65,7 +85,9 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
           state.version,
           status === 'HIT' ? report.firstStale : undefined,
         );
-      })().catch(() => undefined),
+      })()
+        .catch(() => undefined)
+        .finally(release),
     );
   };
 }
