@@ -1,7 +1,7 @@
 /**
  * What one isolate (a Workers isolate, a Node process) keeps in memory between requests,
  * in one object: the origin's breakers, the fetches under way, the memory tier of payloads,
- * the pages just rendered, the memos of the purge records, the editors' sessions Drupal just
+ * the pages just rendered (and those being rendered again), the memos of the purge records, the editors' sessions Drupal just
  * confirmed, and what editors' clients learned.
  *
  * Every module reads it through `isolate()` at the moment of use, so that a test's
@@ -13,6 +13,7 @@
  */
 import { Flights } from './cache/flights';
 import { MemoryTier } from './cache/memory-tier';
+import { PageRenders } from './cache/page-renders';
 import { PURGE_ALL_KEY, TAGS_KEY, type PurgeAllRecord, type TagPurges } from './cache/purge-records';
 import { RenderedPages } from './cache/rendered-pages';
 import { StoreMemo } from './cache/store-memo';
@@ -37,6 +38,8 @@ export class IsolateState {
   readonly flights = new Flights();
   readonly memory = new MemoryTier();
   readonly renderedPages = new RenderedPages();
+  /** The pages a request of this isolate is rendering again now (cache/page-renders.ts). */
+  readonly pageRenders = new PageRenders();
   readonly purgeAll = new StoreMemo<PurgeAllRecord>(PURGE_MEMO_MS);
   readonly tagPurges = new StoreMemo<TagPurges>(PURGE_MEMO_MS);
   /** The editors' sessions Drupal confirmed a moment ago. */

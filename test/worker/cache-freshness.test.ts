@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CacheSettings, EntryMetadata } from '../../worker/cache/entry';
-import { freshAt, freshness, metadataFor, type FreshnessInput } from '../../worker/cache/freshness';
+import { failureMarkDue, freshAt, freshness, metadataFor, type FreshnessInput } from '../../worker/cache/freshness';
 
 const T = 1_800_000_000_000;
 const SETTINGS: CacheSettings = { freshSeconds: 300, staleSeconds: 86_400, maxAgeSeconds: 30 * 86_400, notFoundSeconds: 60 };
@@ -61,5 +61,14 @@ describe('the freshness of a cached copy', () => {
   it('freshAt reads the clock alone', () => {
     expect(freshAt(copy(), T + 299_999)).toBe(true);
     expect(freshAt(copy(), T + 300_000)).toBe(false);
+  });
+
+  it('a failure is written beside a copy once per retry window, and never over a newer copy', () => {
+    const held = (extra: Partial<EntryMetadata> = {}, fetchedAt = T) => ({ fetchedAt, metadata: copy(extra) });
+    expect(failureMarkDue(undefined, T, T + 1, RETRY_MS)).toBe(true);
+    expect(failureMarkDue(held(), T, T + 1, RETRY_MS)).toBe(true);
+    expect(failureMarkDue(held({ ef: T + 1 }), T, T + RETRY_MS, RETRY_MS)).toBe(false);
+    expect(failureMarkDue(held({ ef: T + 1 }), T, T + 1 + RETRY_MS, RETRY_MS)).toBe(true);
+    expect(failureMarkDue(held({}, T + 5), T, T + 10, RETRY_MS)).toBe(false);
   });
 });

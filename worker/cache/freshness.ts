@@ -53,3 +53,20 @@ export function metadataFor(negative: boolean, settings: CacheSettings, now: num
   if (negative) metadata.n = 1;
   return metadata;
 }
+
+/**
+ * Whether a failure is worth writing beside a copy fetched at `fetchedAt`: not when the copy this isolate holds
+ * (`held`) was marked failing less than `retryMs` ago, nor when it holds a newer copy. Simultaneous visitors all read
+ * the copy before the first mark, and each mark stores the whole payload again: KV takes about one write a second
+ * per key, and under `wrangler dev` each write blocks the worker (docs/benchmarks.md "bench:faults").
+ */
+export function failureMarkDue(
+  held: { fetchedAt: number; metadata: EntryMetadata } | undefined,
+  fetchedAt: number,
+  now: number,
+  retryMs: number,
+): boolean {
+  if (!held) return true;
+  const markedAt = held.metadata.ef;
+  return held.fetchedAt === fetchedAt && (markedAt === undefined || now - markedAt >= retryMs);
+}

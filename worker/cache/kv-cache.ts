@@ -15,7 +15,7 @@ import {
   type Stored,
   type StoredEntry,
 } from './entry';
-import { freshAt, freshness, metadataFor } from './freshness';
+import { failureMarkDue, freshAt, freshness, metadataFor } from './freshness';
 import { bumpGeneration, lastPurgeAll } from './generation';
 import type { KvCache, KvCacheOptions, Loaded } from './kv-cache-types';
 import { outdatedByTags, purgeTags, tagPurges } from './tags';
@@ -75,9 +75,16 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
     return write(key, loaded.value, metadata, loaded.tags?.length ? [...new Set(loaded.tags)] : undefined, fetchedAt);
   };
 
-  /** The failure beside the payload tells other isolates to serve the copy at once for a while. */
-  const markFailing = (key: string, stored: Stored) =>
-    write(key, stored.value, { ...stored.metadata, ef: Date.now() }, stored.tags, stored.fetchedAt);
+  /**
+   * The failure beside the payload tells other isolates to serve the copy at once for a while: written once per copy
+   * and retry window by this isolate, not by each request that met the failure (freshness.ts `failureMarkDue`).
+   */
+  const markFailing = async (key: string, stored: Stored) => {
+    const held = isolate().memory.get<EntryMetadata>(key);
+    const now = Date.now();
+    if (!failureMarkDue(held && storedOf(held.value as StoredEntry, held.metadata), stored.fetchedAt, now, guard.retryMs)) return;
+    await write(key, stored.value, { ...stored.metadata, ef: now }, stored.tags, stored.fetchedAt);
+  };
 
   /**
    * One origin fetch per key and isolate (and, where the store has claims, per key across
@@ -220,9 +227,12 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
           }
           return stored.value as T;
         }
-        if (stored && (served === 'stale-failing' || !guard.breaker.admit())) {
+        // Expired, and another request of this isolate asks Drupal for it already: the copy now, not a wait on that
+        // fetch, which hangs as long as Drupal does (docs/benchmarks.md "bench:faults"). A purge asked for the new one.
+        const asked = served === 'fetch-first' && !purged && isolate().flights.inFlight(key, followerWaitMs);
+        if (stored && (served === 'stale-failing' || asked || !guard.breaker.admit())) {
           // The breaker is open here: say so beside the payload, once a while, for the other isolates.
-          if (served !== 'stale-failing')
+          if (served !== 'stale-failing' && !asked)
             waitUntil(markFailing(key, stored).catch((e: unknown) => log(`KV: не удалось отметить сбой ${key}`, e)));
           settle('STALE');
           return stored.value as T;

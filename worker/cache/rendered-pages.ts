@@ -15,6 +15,8 @@ import type { PageBytes } from './page-bytes';
 const FRESH_KEEP_MS = 10_000;
 const STALE_KEEP_MS = 1_000;
 const MAX_PAGES = 50;
+/** How long past its moment a page may still answer while another request renders it again. */
+const LAST_PAGE_MS = 10_000;
 /** Longer pages (in UTF-16 units, as JavaScript counts them) are rendered each time rather than held. */
 export const MAX_KEPT_LENGTH = 400_000;
 
@@ -38,10 +40,19 @@ export class RenderedPages {
 
   /** The page kept for `key`, while nothing cached has changed since it began (`version`: the isolate's change count now). */
   page(scope: object, key: string, version: number, now = Date.now()): RenderedPage | undefined {
+    const page = this.lastPage(scope, key, version, now);
+    return page && now < page.until ? page : undefined;
+  }
+
+  /**
+   * The page kept for `key` even past its moment (at most LAST_PAGE_MS past it), while nothing cached has changed
+   * since it began: what the others get while one request renders it again (page-renders.ts).
+   */
+  lastPage(scope: object, key: string, version: number, now = Date.now()): (RenderedPage & { until: number }) | undefined {
     const pages = this.#scopes.get(scope);
     const page = pages?.get(key);
     if (!page) return undefined;
-    if (now < page.until && page.version === version) return page;
+    if (page.version === version && now < page.until + LAST_PAGE_MS) return page;
     pages!.delete(key);
     return undefined;
   }

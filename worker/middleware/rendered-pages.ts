@@ -10,6 +10,9 @@ import type { EditorVariables } from './editor';
 import { isCrawler } from './page-renderer';
 import { contentSecurityPolicy, type SecurityVariables } from './security-headers';
 
+/** A render's time beyond its payloads' (the origin timeout): the claim on it lapses after both. */
+const RENDER_SLACK_MS = 1_000;
+
 type Needs = { Variables: ConfigVariables & EditorVariables & SecurityVariables };
 
 const KEPT_TIMING = 'page;desc="rendered a moment ago"';
@@ -32,11 +35,25 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
     const lowVision = lowVisionIn(cookies);
     const key = `${isCrawler(c) ? 'crawler' : 'browser'} ${consentIn(cookies) ?? 'unasked'} ${lowVision ? lowVisionValue(lowVision) : 'ordinary'} ${c.req.url}`;
     const state = isolate();
-    const kept = state.renderedPages.page(scope, key, state.version);
+    // Past its moment, the page is rendered again by one request; the others meanwhile get it as it was kept
+    // (cache/page-renders.ts). A render's claim lapses when a render could have ended: its payloads wait no longer.
+    const claimMs = scope.origin.timeoutMs + RENDER_SLACK_MS;
+    let kept: RenderedPage | undefined = state.renderedPages.page(scope, key, state.version);
+    const claimed = !kept && state.pageRenders.claim(scope, key, claimMs);
+    if (!kept && !claimed) kept = state.renderedPages.lastPage(scope, key, state.version);
     if (kept) return keptResponse(kept, c.req.header('Accept-Encoding'), c.req.header('If-None-Match'));
+    // Only the request that claimed the render gives it up; one rendering beside it (no page kept yet) has none.
+    const release = () => {
+      if (claimed) state.pageRenders.release(scope, key);
+    };
 
     const since = state.version;
-    await next();
+    try {
+      await next();
+    } catch (error) {
+      release();
+      throw error;
+    }
     const res = c.res;
     const report = c.var.cacheReport;
     // How the page's cached calls were answered when its headers were sent, as a value (not read back from X-Cache).
@@ -49,7 +66,10 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
       !res.headers.has('Set-Cookie') &&
       // A page that says it is one visitor's, or changes by the minute (the booking steps), is never answered again.
       !/\b(private|no-store)\b/.test(res.headers.get('Cache-Control') ?? '');
-    if (!keepable) return;
+    if (!keepable) {
+      release();
+      return;
+    }
     // The same URL is sent compressed once it is kept: a shared cache must keep the encodings apart from the start.
     res.headers.append('Vary', 'Accept-Encoding');
     const headers = [...res.headers].filter(([name]) => !NOT_KEPT.has(name.toLowerCase()));
@@ -79,7 +99,9 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
           status === 'HIT' ? report.firstStale : undefined,
         );
         await compressAll(bytes, config.pageCompressor);
-      })().catch(() => undefined),
+      })()
+        .catch(() => undefined)
+        .finally(release),
     );
   };
 }
