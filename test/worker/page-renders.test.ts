@@ -8,7 +8,11 @@ import { PageRenders } from '../../worker/cache/page-renders';
 import { RenderedPages, type RenderedPage } from '../../worker/cache/rendered-pages';
 
 const T = 1_800_000_000_000;
-const PAGE: RenderedPage = { status: 200, headers: [['Content-Type', 'text/html; charset=utf-8']], pieces: [new Uint8Array([60])] };
+const PAGE: RenderedPage = {
+  status: 200,
+  headers: [['Content-Type', 'text/html; charset=utf-8']],
+  bytes: { identity: new Uint8Array([60]), encoded: {}, scriptHashes: [], tag: 'AAAAAAAAAAAAAAAAAAAAAA' },
+};
 const scope = {};
 const KEY = 'browser unasked ordinary http://site.test/news.html';
 
@@ -18,7 +22,7 @@ describe('a kept page past its moment', () => {
     pages.keep(scope, KEY, PAGE, 1, 1, undefined, T);
     expect(pages.page(scope, KEY, 1, T + 999)).toBeDefined();
     expect(pages.page(scope, KEY, 1, T + 1_000)).toBeUndefined();
-    expect(pages.lastPage(scope, KEY, 1, T + 1_000)?.pieces).toEqual(PAGE.pieces);
+    expect(pages.lastPage(scope, KEY, 1, T + 1_000)?.bytes).toEqual(PAGE.bytes);
   });
 
   it('is gone once cached content changed since it was rendered, or long after its moment', () => {
