@@ -7,7 +7,8 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { DESKTOP, PHONE } from './chromium.ts';
 
-export const BUDGET = { readingJs: 50 * 1024, wokenJs: 130 * 1024, css: 30 * 1024 } as const;
+// A reader loads no swiper (it waits for a visitor who reaches for a carousel), so reading stays within 12 KB (docs/benchmarks.md).
+export const BUDGET = { readingJs: 12 * 1024, wokenJs: 130 * 1024, css: 30 * 1024 } as const;
 
 /** Longer than the slide menu's 5 s content delay and the 4 s after which images stop being lazy. */
 const SETTLE_MS = 6_000;
@@ -86,7 +87,7 @@ const firstVisible = (locator: Locator) => locator.locator('visible=true').first
 
 /**
  * Everything a curious visitor touches: on a desktop the «Услуги» submenu, the
- * search toggle, a book button's popup and a carousel arrow; then on a phone the
+ * search toggle, a book button's popup and a carousel (its arrow, else a card in it); then on a phone the
  * hamburger. What a page does not have is listed, not failed.
  */
 export async function wokenVisit(browser: Browser, url: string): Promise<Visit> {
@@ -121,10 +122,18 @@ export async function wokenVisit(browser: Browser, url: string): Promise<Visit> 
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'hidden', timeout: STEP_TIMEOUT_MS });
     });
-    await attempt('carousel arrow', async () => {
+    // Swiper loads only for a visitor who reaches for a carousel (docs/architecture.md, "Islands and behaviors in the
+    // browser"): its arrow, or on a page whose carousels have none, a keyboard's focus on a card in one.
+    await attempt('carousel', async () => {
       const arrow = firstVisible(page.locator('.swiper-button-next').or(page.getByRole('button', { name: /след|вперёд|далее|next/i })));
-      await arrow.scrollIntoViewIfNeeded({ timeout: STEP_TIMEOUT_MS });
-      await arrow.click({ timeout: STEP_TIMEOUT_MS });
+      if ((await arrow.count()) > 0) {
+        await arrow.scrollIntoViewIfNeeded({ timeout: STEP_TIMEOUT_MS });
+        await arrow.click({ timeout: STEP_TIMEOUT_MS });
+        return;
+      }
+      const card = firstVisible(page.locator('.carousel a[href]'));
+      await card.scrollIntoViewIfNeeded({ timeout: STEP_TIMEOUT_MS });
+      await card.focus({ timeout: STEP_TIMEOUT_MS });
     });
     await scrollToBottom(page);
     await page.setViewportSize(PHONE);

@@ -1,8 +1,8 @@
 /**
  * The only script every page loads. It finds the island markers the worker
  * rendered and, for each, loads that island's code (and React) only when the
- * island asks: when the browser is idle, when it becomes visible, or on the
- * first interaction with it. Nothing here imports React.
+ * island asks: when the browser is idle, when it becomes visible, on the first
+ * interaction with it, or when the visitor reaches for it. Nothing here imports React.
  */
 import './styles/main.css';
 import {
@@ -21,6 +21,7 @@ import { isBehavior, type Behavior } from './runtime/behavior';
 /** A React island's component, or a behaviour that drives server-rendered markup without React. */
 type IslandModule = { default: import('react').ComponentType<SerializableProps> | Behavior<SerializableProps> };
 
+/** The first, a pointer merely passing over it (as a reader's does), is not reaching for it (`reach`). */
 const WAKING_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 const RELOADED_KEY = 'islands:reloaded';
 
@@ -76,8 +77,11 @@ async function wake(root: HTMLElement): Promise<void> {
   await hydrateIsland(root, code, props, slotOf(root));
 }
 
-/** Wakes the island on the first interaction with it (the click is held and replayed); returns a starter for other triggers. */
-function wakeOnInteraction(root: HTMLElement): () => void {
+/**
+ * Wakes the island on the first interaction with it (the click is held and replayed); returns a starter for other triggers.
+ * `reach`: only when the visitor reaches for it (common/islands.ts), and a click on a link in it is not held.
+ */
+function wakeOnInteraction(root: HTMLElement, reach = false): () => void {
   let waking: Promise<void> | undefined;
   let clicked: Element | undefined;
   const start = () => {
@@ -92,13 +96,20 @@ function wakeOnInteraction(root: HTMLElement): () => void {
   };
   // A click that lands before React listens would be lost: hold it and give it again once hydrated.
   const holdClick = (event: Event) => {
+    // A link needs no island's code: the visitor goes at once rather than after a chunk they will not use.
+    if (reach && event.target instanceof Element && event.target.closest('a[href]')) return;
     event.preventDefault();
     event.stopPropagation();
     if (event.target instanceof Element) clicked = event.target;
     start();
   };
-  for (const type of WAKING_EVENTS) root.addEventListener(type, start, { capture: true, passive: true, once: true });
+  for (const type of WAKING_EVENTS.slice(reach ? 1 : 0)) root.addEventListener(type, start, { capture: true, passive: true, once: true });
   root.addEventListener('click', holdClick, true);
+  // A sideways wheel over it (a trackpad's swipe) reaches for it; the page's own scroll past it does not.
+  const wheel = (event: WheelEvent) => {
+    if (Math.abs(event.deltaX) > Math.abs(event.deltaY)) start();
+  };
+  if (reach) root.addEventListener('wheel', wheel, { capture: true, passive: true });
   return start;
 }
 
@@ -141,8 +152,8 @@ function schedule(root: HTMLElement, when: HydrateWhen) {
     onDemand.set(root.getAttribute(ISLAND_ATTRIBUTE) ?? '', { root, state: 'asleep' });
     return;
   }
-  if (when === 'interaction') {
-    wakeOnInteraction(root);
+  if (when === 'interaction' || when === 'reach') {
+    wakeOnInteraction(root, when === 'reach');
     return;
   }
   if (when === 'visible') {

@@ -27,6 +27,8 @@ export interface BehaviorProps {
   EagerImages: { delayMs: number };
   /** docs/requirements.md §9: the kind names the carousel's swiper settings (common/carousels.ts). */
   Carousel: { kind: CarouselKind };
+  /** docs/requirements.md §9: a kind that plays by itself plays its scroll-snap row until swiper takes it over. */
+  CarouselAutoplay: { kind: CarouselKind };
   /** The player of a video facade: loaded only when the visitor asks for the video. */
   VideoFacade: { embedBase: string };
   /**
@@ -53,7 +55,9 @@ export const BEHAVIOR_TRIGGERS: { readonly [N in BehaviorName]: HydrateWhen } = 
   ConnectionStatus: 'idle',
   OfflineReading: 'idle',
   EagerImages: 'idle',
-  Carousel: 'visible',
+  // Swiper only for a visitor who reaches for the carousel: a reader scrolls past a row that needs no script.
+  Carousel: 'reach',
+  CarouselAutoplay: 'visible',
   VideoFacade: 'interaction',
   LiveSearch: 'interaction',
   // Asked on a first visit at once; a visitor who has chosen wakes it from the footer ('demand').

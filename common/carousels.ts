@@ -55,7 +55,16 @@ export function carouselCss(kind: CarouselKind): string {
   const widths = Object.entries(settings.breakpoints ?? {})
     .map(([width, perView]) => [Number(width), perView] as const)
     .sort(([a], [b]) => a - b);
-  for (const [width, perView] of widths) rules.push(`@media (min-width:${width}px){${selector}{--per-view:${perView}}}`);
+  for (const [width, perView] of widths) {
+    rules.push(`@media (min-width:${width}px){${selector}{--per-view:${perView}}}`);
+    // Every slide in view: swiper would lock the carousel and hide its controls (carousel.css); so does the row before it.
+    const fitting = Array.from({ length: perView - 1 }, (_, i) => `[data-slides="${i + 2}"]`).join(',');
+    if ((settings.arrows || settings.dots) && perView > 1) {
+      rules.push(
+        `@media (min-width:${width}px){${selector} .carousel__frame:is(${fitting})~:is(.carousel__arrow,.carousel__dots){visibility:hidden}}`,
+      );
+    }
+  }
   // The Carousel behaviour starts no swiper at these widths (gridMedia), so nothing undoes the grid.
   if (settings.grid) {
     rules.push(

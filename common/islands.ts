@@ -14,9 +14,13 @@ export type SerializableProps = { readonly [key: string]: Serializable };
  * - `idle`: once the browser is idle after loading;
  * - `visible`: when it scrolls into view;
  * - `interaction`: on the first pointer, touch, focus or key event inside it (the click is replayed);
+ * - `reach`: when the visitor reaches for it — a press or touch on it, focus or a key inside it, a sideways
+ *   wheel over it — but not a pointer passing over it, nor a click on a link in it (that goes at once); any
+ *   other click is replayed. Until then its server-rendered markup works on its own (a carousel's
+ *   scroll-snap row scrolls natively, docs/architecture.md "Islands and behaviors in the browser");
  * - `demand`: when an element elsewhere that names it in `data-wakes` is first used (that click is replayed).
  */
-export type HydrateWhen = 'idle' | 'visible' | 'interaction' | 'demand';
+export type HydrateWhen = 'idle' | 'visible' | 'interaction' | 'reach' | 'demand';
 
 /**
  * A component the worker renders into HTML and the browser hydrates. The name is

@@ -6,8 +6,34 @@ import { defineBehavior } from '../runtime/behavior';
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
 /**
+ * Calls `then` once the row stands still: a swipe or a trackpad's sideways scroll that woke swiper ends
+ * natively, where the visitor lets it, and swiper starts on that slide rather than cutting the gesture short.
+ */
+function whenStill(track: HTMLElement, then: () => void) {
+  let moved = false;
+  const onScroll = () => {
+    moved = true;
+  };
+  track.addEventListener('scroll', onScroll, { passive: true });
+  const look = () => {
+    if (moved) {
+      moved = false;
+      setTimeout(look, 100);
+      return;
+    }
+    track.removeEventListener('scroll', onScroll);
+    then();
+  };
+  requestAnimationFrame(() => requestAnimationFrame(look));
+}
+
+/**
  * docs/requirements.md §9: swiper takes over the server's scroll-snap strip (worker/components/Carousel.tsx)
  * with its kind's settings, which also sized the strip: the slides stay where they are.
+ * It is loaded only when a visitor reaches for the carousel (the `reach` trigger, common/islands.ts): a reader
+ * scrolls past a row that needs no script, which plays by itself if its kind does (CarouselAutoplay). The
+ * gesture that woke it is not lost: a swipe ends natively first, and a press on an arrow or a dot (the loader
+ * gives the click again once this has loaded) moves swiper once it is up.
  * Autoplay holds while the pointer is over the carousel, while focus is in it, and
  * whenever the visitor asks the system for less motion. A kind that is a grid at
  * some widths (common/carousels.ts) has no swiper there: it would size and move
@@ -32,6 +58,19 @@ export default defineBehavior('Carousel', (root, { kind }) => {
   };
 
   let swiper: Swiper | undefined;
+  // The press on an arrow or a dot made before swiper is up, done once it is.
+  const serverDots = Array.from(dotsEl?.children ?? []);
+  let asked: ((started: Swiper) => void) | undefined;
+  carousel.addEventListener('click', (event) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (swiper || !target) return;
+    const dot = target.closest('.carousel__dot');
+    const index = dot ? serverDots.indexOf(dot) : -1;
+    if (target.closest('.carousel__arrow--next')) asked = (started) => started.slideNext();
+    else if (target.closest('.carousel__arrow--prev')) asked = (started) => started.slidePrev();
+    else if (index >= 0) asked = (started) => (settings.loop ? started.slideToLoop(index) : started.slideTo(index));
+  });
+
   const start = () => {
     // A visitor may have swiped the strip already: swiper starts on the slide they left in view.
     const first = track.firstElementChild;
@@ -67,8 +106,9 @@ export default defineBehavior('Carousel', (root, { kind }) => {
     });
   };
 
-  let hovered = false;
-  let focused = false;
+  // The pointer or the focus that reached for the carousel is there already.
+  let hovered = carousel.matches(':hover');
+  let focused = carousel.contains(document.activeElement);
   const holdAutoplay = () => {
     if (!swiper || !settings.autoplayMs) return;
     const autoplay = swiper.autoplay;
@@ -86,10 +126,14 @@ export default defineBehavior('Carousel', (root, { kind }) => {
     } else if (!swiper) {
       swiper = start();
       holdAutoplay();
+      asked?.(swiper);
     }
+    asked = undefined;
   };
-  layout();
-  gridQuery?.addEventListener('change', layout);
+  whenStill(track, () => {
+    layout();
+    gridQuery?.addEventListener('change', layout);
+  });
   reducedMotion.addEventListener('change', () => {
     if (swiper) swiper.params.speed = reducedMotion.matches ? 0 : 400;
     holdAutoplay();

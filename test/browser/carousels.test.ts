@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, chromiumPerFile, screenshot, still, watchProblems } from './chromium';
+import { ROOT } from '../../scripts/servers';
+import { DESKTOP, PHONE, chromiumPerFile, screenshot, still, watchProblems, watchRequests } from './chromium';
 
 const chromium = chromiumPerFile();
 
@@ -9,8 +12,11 @@ const demoUrl = inject('demoUrl');
 
 declare global {
   interface Window {
-    /** Every layout shift of the page, as the browser reports them (CLS counts those without recent input). */
-    __shifts: { value: number; input: boolean }[];
+    /**
+     * Every layout shift of the page, as the browser reports them (CLS counts those without recent input), and
+     * whether it moved anything in a carousel.
+     */
+    __shifts: { value: number; input: boolean; carousel: boolean }[];
   }
 }
 
@@ -22,7 +28,7 @@ declare global {
 async function openPage(
   viewport: { width: number; height: number },
   path: string,
-  options: { reducedMotion?: 'reduce'; clock?: boolean } = {},
+  options: { reducedMotion?: 'reduce'; clock?: boolean; hasTouch?: boolean } = {},
 ) {
   await expect
     .poll(
@@ -34,41 +40,143 @@ async function openPage(
       { message: `${path} served whole from the cache`, timeout: 10_000 },
     )
     .toBe('HIT');
-  const page = await (await chromium()).newPage({ viewport, reducedMotion: options.reducedMotion });
+  const page = await (await chromium()).newPage({ viewport, reducedMotion: options.reducedMotion, hasTouch: options.hasTouch });
   const problems = watchProblems(page);
+  const chunks = watchChunks(page);
+  const requests = watchRequests(page);
   // The page's own clock, flowing as usual until a test runs it ahead past the slider's 5 s.
   if (options.clock) await page.clock.install();
   await page.addInitScript(() => {
     window.__shifts = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        window.__shifts.push({ value: entry.value, input: entry.hadRecentInput });
+      type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node | null }[] };
+      for (const entry of list.getEntries() as Shift[]) {
+        const carousel = entry.sources.some(({ node }) => (node instanceof Element ? node : node?.parentElement)?.closest('.carousel'));
+        window.__shifts.push({ value: entry.value, input: entry.hadRecentInput, carousel });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
   await page.goto(`${siteUrl}${path}`, { waitUntil: 'load' });
-  return { page, problems };
+  const swiperFetched = () => chunks(SWIPER_CHUNK);
+  return { page, problems, requests, chunks, swiperFetched };
 }
 
-const cls = (page: Page) => page.evaluate(() => window.__shifts.filter((s) => !s.input).reduce((sum, s) => sum + s.value, 0));
+const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'dist', 'client', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+/** The chunk that carries swiper: the Carousel behaviour's, by its name in the build's manifest. */
+const SWIPER_CHUNK = `/${MANIFEST['behaviors/Carousel.ts']!.file}`;
+/** The few hundred bytes that play a row by itself without swiper. */
+const AUTOPLAY_CHUNK = `/${MANIFEST['behaviors/CarouselAutoplay.ts']!.file}`;
+
+/** The chunks the page has received so far, by path. */
+function watchChunks(page: Page): (path: string) => boolean {
+  const received = new Set<string>();
+  page.on('requestfinished', (req) => received.add(new URL(req.url()).pathname));
+  // Asked for counts too: a chunk still on its way when a test looks has been fetched all the same.
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === SWIPER_CHUNK) received.add(SWIPER_CHUNK);
+  });
+  return (path) => received.has(path);
+}
+
+/** Wheel steps down the page, as a reader scrolls (the bench's reading visit), until the bottom stays the bottom. */
+async function readToTheBottom(page: Page) {
+  await page.mouse.move(Math.round((page.viewportSize()?.width ?? 0) / 2), 200);
+  for (let i = 0; i < 200; i++) {
+    await page.mouse.wheel(0, 400);
+    const atBottom = await page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) =>
+          requestAnimationFrame(() => resolve(window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2)),
+        ),
+    );
+    if (atBottom) return;
+  }
+}
+
+/**
+ * The carousels' part of CLS: on a phone the page's own bottom bar shifts a little once a visitor has scrolled
+ * (the back-to-top button comes into it and moves its book button), which a test that scrolls must not blame on them.
+ */
+const carouselCls = (page: Page) =>
+  page.evaluate(() => window.__shifts.filter((s) => !s.input && s.carousel).reduce((sum, s) => sum + s.value, 0));
 
 const SLIDER = '.home-slider';
 const currentDot = (page: Page) => page.locator(`${SLIDER} .carousel__dot[aria-current="true"]`).getAttribute('aria-label');
 
-/** Swiper takes over as soon as the slider shows; scrolled to only when it starts below the first screen. */
-async function sliderTakenOver(page: Page) {
+/** Scrolled to only when it starts below the first screen. */
+async function sliderInView(page: Page) {
   await page.evaluate((selector) => {
     const top = document.querySelector(selector)?.getBoundingClientRect().top ?? 0;
     if (top > window.innerHeight - 40) window.scrollBy(0, top - window.innerHeight + 120);
   }, SLIDER);
+}
+
+const prevArrow = (page: Page) => page.locator(`${SLIDER} .carousel__arrow--prev`);
+/** The control a keyboard's visitor reaches (back is disabled on the first slide): in view on both widths, so focusing it scrolls nothing. */
+const nextArrow = (page: Page) => page.locator(`${SLIDER} .carousel__arrow--next`);
+
+/**
+ * A keyboard's visitor reaches the slider (Tab to its next arrow): swiper takes over. Until someone reaches for
+ * it the slider is the server's scroll-snap row, and swiper is not even loaded.
+ */
+async function sliderTakenOver(page: Page) {
+  await sliderInView(page);
+  await nextArrow(page).focus();
   await page.waitForSelector(`${SLIDER} .carousel__frame.swiper-initialized`, { timeout: 15_000 });
+}
+
+/** The slider as a reader has it: in view, and its CarouselAutoplay behaviour (no swiper) loaded and started. */
+async function sliderUntouched(page: Page, chunks: (path: string) => boolean) {
+  await sliderInView(page);
+  await expect.poll(() => chunks(AUTOPLAY_CHUNK), { message: 'the slider plays its row (CarouselAutoplay)', timeout: 15_000 }).toBe(true);
+  // Its module run: mounted in the same task it arrived in, so a round trip to the page later it plays.
+  await still(page);
+}
+
+/** The newest demo doctor's page: its pre-footer has the general carousels. */
+async function doctorPath(): Promise<string> {
+  const doctors = (await (await fetch(`${demoUrl}/jsonapi/node/doctors?filter[status]=1&page[limit]=1&sort=-created`)).json()) as {
+    data: { attributes: { path: { alias: string } } }[];
+  };
+  return doctors.data[0]!.attributes.path.alias;
+}
+
+/** Each slide as wide as the spec's count per view makes it: 1 on a phone, 3 on a desktop (the general kind). */
+async function perView(page: Page, shelf = page.locator('.pre-footer .carousel').first()): Promise<number> {
+  const frame = (await shelf.locator('.carousel__frame').boundingBox())!;
+  const slide = (await shelf.locator('.carousel__slide').first().boundingBox())!;
+  return Math.round(frame.width / slide.width);
 }
 
 describe.each([
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ] as const)('carousels on a %s', (label, viewport) => {
-  it('hands the home slider to swiper once visible, without moving anything, the first slide painted before', async () => {
+  it.each([
+    ['the home page', async () => '/'],
+    ["a doctor's page", doctorPath],
+  ] as const)('load no swiper on %s read to the bottom without touching a carousel, and look as before', async (name, path) => {
+    const { page, problems, requests, swiperFetched } = await openPage(viewport, await path());
+    const carousels = page.locator('.carousel');
+    expect(await carousels.count()).toBeGreaterThan(0);
+    await carousels.first().scrollIntoViewIfNeeded();
+    await screenshot(page, `carousels-untouched-${name === 'the home page' ? 'home' : 'doctor'}-${label}`);
+    await readToTheBottom(page);
+    await requests.quiet();
+    expect(swiperFetched()).toBe(false);
+    expect(await page.locator('.swiper-initialized').count()).toBe(0);
+    // The server's rows as they were under swiper: sized per view, and nothing moved (CLS 0).
+    if (name !== 'the home page') {
+      await page.locator('.pre-footer').scrollIntoViewIfNeeded();
+      await screenshot(page, `carousels-untouched-pre-footer-${label}`);
+      expect(await perView(page)).toBe(label === 'phone' ? 1 : 3);
+    }
+    expect(await carouselCls(page)).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('hands the home slider to swiper once reached for, without moving anything, the first slide painted before', async () => {
     const { page, problems } = await openPage(viewport, '/');
     // Before any script: the first slide's picture is loaded with high priority and in place.
     const first = page.locator(`${SLIDER} .carousel__slide`).first().locator('img');
@@ -76,7 +184,8 @@ describe.each([
     await sliderTakenOver(page);
     // Swiper's first layout painted and anything it set moving come to rest.
     await still(page);
-    expect(await cls(page)).toBe(0);
+    // Focus may scroll the page a little on a phone (its bottom bar keeps focus clear), which shows the back-to-top button.
+    expect(await carouselCls(page)).toBe(0);
     expect(await page.locator(SLIDER).getAttribute('aria-roledescription')).toBe('карусель');
     expect(await currentDot(page)).toBe('Слайд 1');
     await screenshot(page, `carousels-home-${label}`);
@@ -84,13 +193,18 @@ describe.each([
     await page.close();
   });
 
-  it('moves with its arrows and dots', async () => {
-    const { page, problems } = await openPage(viewport, '/');
-    await sliderTakenOver(page);
+  it('moves with its arrows and dots, the first press waking swiper and moving it', async () => {
+    const { page, problems, swiperFetched } = await openPage(viewport, '/');
+    await sliderInView(page);
+    // The pointer over it holds its own playing, and is not reaching for it.
+    await page.locator(`${SLIDER} .carousel__frame`).hover();
+    expect(await currentDot(page)).toBe('Слайд 1');
     const count = await page.locator(`${SLIDER} .carousel__dot`).count();
     expect(count).toBeGreaterThan(1);
+    expect(swiperFetched()).toBe(false);
     await page.getByRole('button', { name: 'Следующий слайд' }).click();
     await expect.poll(() => currentDot(page)).toBe('Слайд 2');
+    expect(swiperFetched()).toBe(true);
     await page.getByRole('button', { name: 'Предыдущий слайд' }).click();
     await expect.poll(() => currentDot(page)).toBe('Слайд 1');
     await page.getByRole('button', { name: `Слайд ${count}`, exact: true }).click();
@@ -104,34 +218,98 @@ describe.each([
     await page.close();
   });
 
-  it('plays on by itself every 5 s', async () => {
-    const { page, problems } = await openPage(viewport, '/', { clock: true });
-    await sliderTakenOver(page);
-    expect(await currentDot(page)).toBe('Слайд 1');
-    await page.clock.runFor(5_000);
-    await expect.poll(() => currentDot(page), { timeout: 8_000, interval: 250 }).toBe('Слайд 2');
+  it('wakes swiper on the first dot pressed, and shows that slide', async () => {
+    const { page, problems } = await openPage(viewport, '/');
+    await sliderInView(page);
+    await page.locator(`${SLIDER} .carousel__frame`).hover();
+    await page.getByRole('button', { name: 'Слайд 3', exact: true }).click();
+    await expect.poll(() => currentDot(page)).toBe('Слайд 3');
+    expect(await page.locator(`${SLIDER} .carousel__slide.swiper-slide-active`).getAttribute('aria-label')).toMatch(/^3 из /);
     expect(problems).toEqual([]);
     await page.close();
   });
 
-  it('turns the pre-footer carousels into swipers as they scroll into view', async () => {
-    const doctors = (await (await fetch(`${demoUrl}/jsonapi/node/doctors?filter[status]=1&page[limit]=1&sort=-created`)).json()) as {
-      data: { attributes: { path: { alias: string } } }[];
-    };
-    const { page, problems } = await openPage(viewport, doctors.data[0]!.attributes.path.alias);
+  it('plays on by itself every 5 s, untouched and without swiper', async () => {
+    const { page, problems, chunks, swiperFetched } = await openPage(viewport, '/', { clock: true });
+    await sliderUntouched(page, chunks);
+    expect(await currentDot(page)).toBe('Слайд 1');
+    // On its first slide, back is nowhere to go, as swiper shows it; once on, it is.
+    expect(await prevArrow(page).isDisabled()).toBe(true);
+    await page.clock.runFor(5_000);
+    await expect.poll(() => currentDot(page), { timeout: 8_000, interval: 250 }).toBe('Слайд 2');
+    expect(await prevArrow(page).isDisabled()).toBe(false);
+    // The row itself has moved: its second slide is where the first was.
+    const frameX = (await page.locator(`${SLIDER} .carousel__frame`).boundingBox())!.x;
+    const second = page.locator(`${SLIDER} .carousel__slide`).nth(1);
+    await expect.poll(async () => Math.round((await second.boundingBox())!.x - frameX)).toBe(0);
+    expect(swiperFetched()).toBe(false);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('plays on every 5 s under swiper once reached for, from the slide the row had come to', async () => {
+    const { page, problems, chunks } = await openPage(viewport, '/', { clock: true });
+    await sliderUntouched(page, chunks);
+    await page.clock.runFor(5_000);
+    await expect.poll(() => currentDot(page), { timeout: 8_000, interval: 250 }).toBe('Слайд 2');
+    await sliderTakenOver(page);
+    expect(await currentDot(page)).toBe('Слайд 2');
+    // Focus holds it; gone elsewhere, it plays again.
+    await nextArrow(page).blur();
+    await page.clock.runFor(5_000);
+    await expect.poll(() => currentDot(page), { timeout: 8_000, interval: 250 }).toBe('Слайд 3');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('turns the pre-footer carousels into swipers as a visitor reaches for them', async () => {
+    const { page, problems } = await openPage(viewport, await doctorPath());
     const shelves = page.locator('.pre-footer .carousel');
     expect(await shelves.count()).toBeGreaterThan(0);
     for (const shelf of await shelves.all()) {
       await shelf.scrollIntoViewIfNeeded();
+      // A keyboard's visitor reaches the first card.
+      await shelf.locator('a[href]').first().focus();
       await shelf.locator('.carousel__frame.swiper-initialized').waitFor({ timeout: 15_000 });
     }
     await page.locator('.pre-footer').scrollIntoViewIfNeeded();
     await screenshot(page, `carousels-pre-footer-${label}`);
-    // Each slide as wide as the spec's count per view makes it: 1 on a phone, 3 on a desktop.
-    const frame = (await shelves.first().locator('.carousel__frame').boundingBox())!;
-    const slide = (await shelves.first().locator('.carousel__slide').first().boundingBox())!;
-    const perView = label === 'phone' ? 1 : 3;
-    expect(Math.round(frame.width / slide.width)).toBe(perView);
+    expect(await perView(page)).toBe(label === 'phone' ? 1 : 3);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('a carousel swiped before swiper is up', () => {
+  it('moves natively under a finger, and swiper starts on the slide the swipe left in view', async () => {
+    const { page, problems, swiperFetched } = await openPage(PHONE, '/', { hasTouch: true });
+    // Its middle in view, clear of the phone's bottom bar.
+    await page.locator(`${SLIDER} .carousel__frame`).scrollIntoViewIfNeeded();
+    const frame = (await page.locator(`${SLIDER} .carousel__frame`).boundingBox())!;
+    const y = Math.round(frame.y + frame.height / 2);
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+    const from = Math.round(frame.x + frame.width * 0.8);
+    await touch('touchStart', from);
+    for (let step = 1; step <= 10; step++) await touch('touchMove', from - Math.round((frame.width * 0.6 * step) / 10));
+    await touch('touchEnd', from - Math.round(frame.width * 0.6));
+    await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).waitFor({ timeout: 15_000 });
+    expect(swiperFetched()).toBe(true);
+    await expect.poll(() => page.locator(`${SLIDER} .carousel__slide.swiper-slide-active`).getAttribute('aria-label')).toMatch(/^2 из /);
+    await expect.poll(() => currentDot(page)).toBe('Слайд 2');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("moves natively under a trackpad's sideways scroll, and swiper starts on that slide", async () => {
+    const { page, problems } = await openPage(DESKTOP, '/');
+    await page.locator(`${SLIDER} .carousel__frame`).scrollIntoViewIfNeeded();
+    const frame = (await page.locator(`${SLIDER} .carousel__frame`).boundingBox())!;
+    await page.mouse.move(frame.x + frame.width / 2, frame.y + frame.height / 2);
+    await page.mouse.wheel(Math.round(frame.width * 0.6), 0);
+    await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.locator(`${SLIDER} .carousel__slide.swiper-slide-active`).getAttribute('aria-label')).toMatch(/^2 из /);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -157,11 +335,13 @@ describe('«Процедуру проводят» (docs/requirements.md §2: a s
     ['desktop', DESKTOP],
   ] as const)('is a slider on a phone and a grid of every doctor on a desktop (%s)', async (label, viewport) => {
     const service = await serviceWithDoctors();
-    const { page, problems } = await openPage(viewport, service.alias);
+    const { page, problems, requests, swiperFetched } = await openPage(viewport, service.alias);
     const part = page.locator('[data-part="doctors"]');
     await part.scrollIntoViewIfNeeded();
     const slides = part.locator('.carousel__slide');
     expect(await slides.count()).toBe(service.doctors);
+    // A keyboard's visitor reaches the first doctor: the Carousel behaviour (swiper) loads.
+    await part.locator('.carousel a[href]').first().focus();
     if (label === 'phone') {
       await part.locator('.carousel__frame.swiper-initialized').waitFor({ timeout: 15_000 });
       // One doctor in view, the next beside it off the edge, a swipe away.
@@ -170,7 +350,9 @@ describe('«Процедуру проводят» (docs/requirements.md §2: a s
       expect(second.x).toBeGreaterThanOrEqual(frame.x + frame.width - 1);
     } else {
       // The behaviour has loaded once its script is in; it must leave the grid alone.
-      await page.waitForLoadState('networkidle');
+      await expect.poll(swiperFetched).toBe(true);
+      await requests.quiet();
+      await still(page);
       expect(await part.locator('.swiper-initialized').count()).toBe(0);
       expect(await part.locator('.carousel__track').evaluate((track) => getComputedStyle(track).display)).toBe('grid');
       const frame = (await part.locator('.carousel__frame').boundingBox())!;
@@ -187,13 +369,23 @@ describe('«Процедуру проводят» (docs/requirements.md §2: a s
   });
 });
 
-describe('carousels that hold still', () => {
+/** The slider untouched (its row played without swiper), or reached for and let go (swiper plays it). */
+async function slider(page: Page, chunks: (path: string) => boolean, state: 'untouched' | 'under swiper') {
+  await sliderUntouched(page, chunks);
+  if (state === 'untouched') return;
+  await sliderTakenOver(page);
+  await nextArrow(page).blur();
+}
+
+describe.each(['untouched', 'under swiper'] as const)('carousels that hold still (%s)', (state) => {
   it('do not play while the pointer is over them', async () => {
-    const { page } = await openPage(DESKTOP, '/', { clock: true });
-    await sliderTakenOver(page);
+    const { page, chunks, swiperFetched } = await openPage(DESKTOP, '/', { clock: true });
+    await slider(page, chunks, state);
     await page.locator(`${SLIDER} .carousel__frame`).hover();
     await page.clock.runFor(6_500);
     expect(await currentDot(page)).toBe('Слайд 1');
+    // A pointer passing over is not reaching for it: no swiper for that.
+    expect(swiperFetched()).toBe(state === 'under swiper');
     // And play again once it leaves.
     await page.mouse.move(0, 0);
     await page.clock.runFor(5_000);
@@ -202,8 +394,8 @@ describe('carousels that hold still', () => {
   });
 
   it('do not play for a visitor who asked the system for less motion', async () => {
-    const { page, problems } = await openPage(PHONE, '/', { reducedMotion: 'reduce', clock: true });
-    await sliderTakenOver(page);
+    const { page, problems, chunks } = await openPage(PHONE, '/', { reducedMotion: 'reduce', clock: true });
+    await slider(page, chunks, state);
     await page.clock.runFor(6_500);
     expect(await currentDot(page)).toBe('Слайд 1');
     expect(problems).toEqual([]);
