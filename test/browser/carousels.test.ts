@@ -153,7 +153,7 @@ describe.each([
   ['desktop', DESKTOP],
 ] as const)('carousels on a %s', (label, viewport) => {
   it.each([
-    ['the home page', async () => '/'],
+    ['the home page', async (): Promise<string> => '/'],
     ["a doctor's page", doctorPath],
   ] as const)('load no swiper on %s read to the bottom without touching a carousel, and look as before', async (name, path) => {
     const { page, problems, requests, swiperFetched } = await openPage(viewport, await path());
