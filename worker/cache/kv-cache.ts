@@ -1,6 +1,7 @@
 import type { FetchClaims } from '../platform/seams';
 import { OriginError } from './origin-error';
 import { cacheKey } from './cache-key';
+import { FetchesUnderWay } from './fetches-under-way';
 import type { CacheStatus } from './cache-status';
 import { isolate } from '../state';
 import {
@@ -34,25 +35,9 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
   const keyFor = cacheKey;
   const followerWaitMs = guard.timeoutMs + FOLLOWER_SLACK_MS;
 
-  /**
-   * The request's origin fetches under way. A cold page's copies are written once its own answers
-   * are in (and a task later, so the page renders first): serialising and writing some twenty
-   * payloads as each arrives would hold the page's first byte behind them. This isolate's memory
-   * tier has each copy at once; other processes wait for the claim's release, which follows the write.
-   */
-  let fetching = 0;
-  let waiting: (() => void)[] = [];
-  const settled = () => {
-    if (fetching > 0 || waiting.length === 0) return;
-    const ready = waiting;
-    waiting = [];
-    setTimeout(() => ready.forEach((go) => go()), 0);
-  };
-  const quiet = () =>
-    new Promise<void>((go) => {
-      waiting.push(go);
-      settled();
-    });
+  // Copies are written once the request's own fetches are answered (fetches-under-way.ts).
+  const underWay = new FetchesUnderWay();
+  const quiet = () => underWay.quiet();
 
   const write = async (key: string, value: unknown, metadata: EntryMetadata, tags: string[] | undefined, fetchedAt: number) => {
     const entry = entryOf(value, tags, fetchedAt);
@@ -102,7 +87,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
       // A purge that lands while the fetch runs may have missed what it brings: the copy counts from its start.
       const startedAt = Date.now();
       let loaded: Loaded<T>;
-      fetching++;
+      const over = underWay.begin();
       try {
         loaded = await load();
       } catch (error) {
@@ -111,8 +96,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
         else guard.breaker.succeeded();
         throw error;
       } finally {
-        fetching--;
-        settled();
+        over();
       }
       guard.breaker.succeeded();
       const replaces = seen !== undefined;
