@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, describe, inject } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../scripts/servers';
 import { PURGE_ALL_KEY, TAGS_KEY } from '../../worker/cache/purge-records';
 import { staticAssets } from '../../worker/platform/node/assets';
@@ -59,8 +59,12 @@ describe('slot holds in Valkey', () => slotHoldsContract(() => holds));
 describe('file cache on disk', () => fileCacheContract(() => files));
 describe('static assets from dist/client', () => staticAssetsContract(() => assets));
 describe('lead queue on BullMQ', () => leadQueueContract(() => queue));
-describe('page compressor on zlib', () =>
+describe('page compressor on zlib', () => {
   pageCompressorContract(
     zlibPageCompressor,
     async (bytes, encoding) => new Uint8Array(encoding === 'br' ? brotliDecompressSync(bytes) : gunzipSync(bytes)),
-  ));
+  );
+  it('makes brotli, then gzip', () => {
+    expect(zlibPageCompressor().encodings).toEqual(['br', 'gzip']);
+  });
+});

@@ -22,7 +22,7 @@ async function page(path: string) {
 }
 
 describe("a page's Link header, for Cloudflare's Early Hints", () => {
-  it('names the stylesheet, the fonts and the loader the head loads, on a fresh page, a kept one and the 404 page', async () => {
+  it('names the stylesheet and the fonts the head loads, on a fresh page, a kept one and the 404 page', async () => {
     const alias = await firstAlias('services');
     const kept: boolean[] = [];
     for (const path of [alias, alias, alias, '/net-takoj-stranicy.html']) {
@@ -31,13 +31,11 @@ describe("a page's Link header, for Cloudflare's Early Hints", () => {
       const links = linksOf(headers.get('Link'));
       const stylesheets = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
       const fonts = [...html.matchAll(/<link rel="preload" href="([^"]+)" as="font"/g)].map((m) => m[1]);
-      const loader = /<script type="module" src="([^"]+)"/.exec(html)?.[1];
       expect(stylesheets.length, path).toBeGreaterThan(0);
       expect(fonts.length, path).toBeGreaterThan(0);
       expect(links, path).toEqual([
         ...stylesheets.map((href) => ({ href, rel: 'preload', as: 'style' })),
         ...fonts.map((href) => ({ href, rel: 'preload', as: 'font' })),
-        { href: loader, rel: 'modulepreload', as: undefined },
       ]);
     }
     expect(kept).toEqual([false, false, true, false]);

@@ -81,8 +81,8 @@ export type PageEncoding = 'br' | 'gzip';
 
 /**
  * Compresses a kept page once for every visitor after it (cache/page-bytes.ts). Node: zlib, brotli and gzip, off
- * the event loop (platform/node/page-compressor.ts). Workers: gzip by the runtime's CompressionStream, which has no
- * brotli (platform/workers/page-compressor.ts).
+ * the event loop (platform/node/page-compressor.ts). Workers: none, as Cloudflare's edge compresses every answer
+ * itself (platform/workers/page-compressor.ts).
  */
 export interface PageCompressor {
   /** The encodings made, best first. */

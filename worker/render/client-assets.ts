@@ -37,12 +37,12 @@ export const clientAssets = {
 } as const;
 
 /**
- * The page's `Link` header: what its head preloads, the stylesheet and the fonts, and the loader. Cloudflare keeps
- * it from a page's answer and sends it ahead as a 103 Early Hint while the next visitor's page is still being made,
- * so the browser fetches them during the site's wait for Drupal (docs/architecture.md, "Rendering and streaming").
+ * The page's `Link` header: what its head preloads, the stylesheet and the fonts. Cloudflare keeps it from a page's
+ * answer and sends it ahead as a 103 Early Hint while the next visitor's page is still being made, so the browser
+ * fetches them during the site's wait for Drupal (docs/architecture.md, "Rendering and streaming"). Not the loader:
+ * a browser with scripts off would fetch it for nothing, and the head names it among its first bytes anyway.
  */
 export const preloadLinks = [
   ...clientAssets.stylesheets.map((href) => `<${href}>; rel=preload; as=style`),
   ...clientAssets.fonts.map((href) => `<${href}>; rel=preload; as=font; type="font/woff2"; crossorigin`),
-  `<${clientAssets.loader}>; rel=modulepreload`,
 ].join(', ');

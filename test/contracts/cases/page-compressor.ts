@@ -13,9 +13,8 @@ export function pageCompressorContract(compressor: () => PageCompressor, decode:
       '</body></html>',
   );
 
-  it('makes gzip at least, and names its encodings best first without repeating one', () => {
+  it('names its encodings best first without repeating one', () => {
     const { encodings } = compressor();
-    expect(encodings).toContain('gzip');
     expect(new Set(encodings).size).toBe(encodings.length);
     if (encodings.includes('br')) expect(encodings[0]).toBe('br');
   });

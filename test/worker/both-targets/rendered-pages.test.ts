@@ -131,8 +131,9 @@ describe('pages rendered a moment ago', () => {
     expect(plain.kept).toBe(true);
     expect(plain.response.headers.get('Content-Encoding')).toBeNull();
     expect(plain.response.headers.get('Vary')).toContain('Accept-Encoding');
+    // Node makes brotli and gzip; on Workers the edge compresses, and a kept page goes as it is.
     const made = siteBindings.PAGE_COMPRESSOR!.encodings;
-    expect(made).toContain('gzip');
+    expect(made).toEqual(siteBindings.PLATFORM === 'node' ? ['br', 'gzip'] : []);
     for (const encoding of made) {
       const { response, body } = await raw(visit, '/news.html', { 'Accept-Encoding': `${encoding}, identity;q=0.5` });
       expect(response.headers.get('Content-Encoding'), encoding).toBe(encoding);
@@ -141,7 +142,7 @@ describe('pages rendered a moment ago', () => {
     }
     // The best the platform makes, when the visitor takes both.
     expect((await raw(visit, '/news.html', { 'Accept-Encoding': 'gzip, deflate, br' })).response.headers.get('Content-Encoding')).toBe(
-      made[0],
+      made[0] ?? null,
     );
     expect(
       (await raw(visit, '/news.html', { 'Accept-Encoding': 'gzip;q=0, deflate' })).response.headers.get('Content-Encoding'),

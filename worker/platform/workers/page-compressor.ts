@@ -1,15 +1,14 @@
 import type { PageCompressor } from '../seams';
 
 /**
- * gzip by workerd's CompressionStream, which makes no brotli. A visitor who takes brotli gets the gzip: Cloudflare
- * passes a response the worker encoded itself on as it is (docs/architecture.md, "Kept pages").
+ * No encoding of the worker's own: Cloudflare's edge compresses every HTML answer itself, brotli or gzip as the
+ * visitor takes, outside the worker's CPU, and better than workerd's CompressionStream could (gzip only). A body the
+ * worker encoded itself (`encodeBody: 'manual'`) is passed on as it is; under `wrangler dev`, Chromium's prefetch of
+ * such a page did not finish before the click it was made for (docs/architecture.md, "Kept pages").
  */
-export function streamPageCompressor(): PageCompressor {
+export function edgePageCompressor(): PageCompressor {
   return {
-    encodings: ['gzip'],
-    async compress(bytes) {
-      const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream('gzip'));
-      return new Uint8Array(await new Response(stream).arrayBuffer());
-    },
+    encodings: [],
+    compress: () => Promise.reject(new Error('Cloudflare compresses at the edge: the worker makes no encoding')),
   };
 }

@@ -8,7 +8,7 @@
 import type { Bindings } from '../../config/bindings';
 import type { Platform } from '../platform';
 import { edgeFileCache } from './file-cache';
-import { streamPageCompressor } from './page-compressor';
+import { edgePageCompressor } from './page-compressor';
 import { durableSlotHolds, isSlotHoldNamespace, type SlotHoldNamespace } from './slot-holds';
 import { d1UndeliveredLeads, isD1, type D1Like } from './undelivered';
 
@@ -34,7 +34,7 @@ export const workersPlatform: Platform = {
       ...raw,
       PLATFORM: 'workers',
       FILE_CACHE: raw.FILE_CACHE ?? edgeFileCache(),
-      PAGE_COMPRESSOR: raw.PAGE_COMPRESSOR ?? streamPageCompressor(),
+      PAGE_COMPRESSOR: raw.PAGE_COMPRESSOR ?? edgePageCompressor(),
       UNDELIVERED: isD1(raw.UNDELIVERED) ? d1UndeliveredLeads(raw.UNDELIVERED) : raw.UNDELIVERED,
       SLOT_HOLDS: isSlotHoldNamespace(raw.SLOT_HOLDS) ? durableSlotHolds(raw.SLOT_HOLDS) : raw.SLOT_HOLDS,
     };
