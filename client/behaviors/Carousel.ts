@@ -5,26 +5,39 @@ import { defineBehavior } from '../runtime/behavior';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
+/** How long the row must be left alone (no scroll, no finger moving) before swiper takes it over. */
+const STILL_MS = 150;
+
 /**
  * Calls `then` once the row stands still: a swipe or a trackpad's sideways scroll that woke swiper ends
  * natively, where the visitor lets it, and swiper starts on that slide rather than cutting the gesture short.
+ * Still means no scroll and no finger moving for STILL_MS, and no finger down: on a slow phone the swipe's
+ * first moves may come after swiper has loaded, and swiper taking the row then would swallow the swipe.
  */
 function whenStill(track: HTMLElement, then: () => void) {
   let moved = false;
-  const onScroll = () => {
+  let touching = false;
+  const onMove = () => {
     moved = true;
   };
-  track.addEventListener('scroll', onScroll, { passive: true });
+  const onTouch = (event: TouchEvent) => {
+    touching = event.touches.length > 0;
+    moved = true;
+  };
+  const events = ['touchstart', 'touchmove', 'touchend', 'touchcancel'] as const;
+  track.addEventListener('scroll', onMove, { passive: true });
+  for (const type of events) track.addEventListener(type, onTouch, { passive: true });
   const look = () => {
-    if (moved) {
+    if (moved || touching) {
       moved = false;
-      setTimeout(look, 100);
+      setTimeout(look, STILL_MS);
       return;
     }
-    track.removeEventListener('scroll', onScroll);
+    track.removeEventListener('scroll', onMove);
+    for (const type of events) track.removeEventListener(type, onTouch);
     then();
   };
-  requestAnimationFrame(() => requestAnimationFrame(look));
+  setTimeout(look, STILL_MS);
 }
 
 /**

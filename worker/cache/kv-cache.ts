@@ -76,9 +76,10 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
    * processes) at a time; its answer is stored and reported to the breaker. `seen`: when the
    * copy this request read was fetched (none: undefined), so that another process's newer copy
    * is told from it. `keep`: whether the answer may be stored at all, once the page knows (a
-   * draft's metatags name the draft).
+   * draft's metatags name the draft). `replaces`: whether kept pages may lack or show an older copy
+   * (any copy replaced, and a `known` one first learned), so that storing it drops them.
    */
-  const refresh = <T>(key: string, load: () => Promise<Loaded<T>>, seen: number | undefined, keep?: Promise<boolean>): Promise<Loaded<T>> =>
+  const refresh = <T>(key: string, load: () => Promise<Loaded<T>>, seen?: number, keep?: Promise<boolean>, replaces = seen !== undefined) =>
     isolate().flights.coalesce(key, followerWaitMs, async () => {
       const claims = kv.claims;
       const claimed = claims ? await fetchedElsewhere<T>(claims, key, seen) : 'mine';
@@ -99,7 +100,6 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
         over();
       }
       guard.breaker.succeeded();
-      const replaces = seen !== undefined;
       const stored = keep
         ? keep.then((yes) => (yes ? store(key, loaded, startedAt, replaces) : undefined))
         : store(key, loaded, startedAt, replaces);
@@ -166,7 +166,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
         // Learned once the page's own calls are answered, rather than beside them in the round its first byte waits for.
         waitUntil(
           quiet()
-            .then(() => refresh(key, load, undefined))
+            .then(() => refresh(key, load, undefined, undefined, true))
             .catch((error: unknown) => log(`Drupal: ${url} не получен`, error)),
         );
         return undefined;
