@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, watchProblems } from '../chromium';
 
@@ -16,6 +17,24 @@ const PAGES = [
   '/takoi-stranicy-net.html',
 ];
 
+/**
+ * The page's CSP violations from now on, each as the browser reports it (an event, before any script of the page
+ * runs); offline, as nothing outside the site may load (the hostile page embeds a video player).
+ */
+async function offlineWatchingViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
+    document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await page.route(
+    (url) => !url.href.startsWith(siteUrl),
+    (route) => route.abort(),
+  );
+}
+
+const violationsOf = (page: Page) => page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+
 describe('Content-Security-Policy in the browser', () => {
   it.each([
     ['phone', PHONE],
@@ -27,21 +46,11 @@ describe('Content-Security-Policy in the browser', () => {
     page.on('response', (res) => {
       if (res.url().startsWith(siteUrl) && !res.headers()['content-security-policy']) withoutPolicy.push(res.url());
     });
-    // The browser reports each violation as an event before any script of the page runs.
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
-    });
-    // Offline, and nothing outside the site may load (the hostile page embeds a video player).
-    await page.route(
-      (url) => !url.href.startsWith(siteUrl),
-      (route) => route.abort(),
-    );
+    await offlineWatchingViolations(page);
     for (const path of PAGES) {
       // Settled: the idle islands have woken (their chunks and React loaded and run).
       await gotoSettled(page, `${siteUrl}${path}`);
-      const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+      const violations = await violationsOf(page);
       expect(violations, path).toEqual([]);
     }
     expect(withoutPolicy).toEqual([]);
@@ -56,15 +65,7 @@ describe('a page served again as kept bytes', () => {
     const kept = PAGES.filter((path) => !path.includes('net'));
     const page = await (await chromium()).newPage({ viewport: PHONE });
     const problems = watchProblems(page);
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
-      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
-    });
-    await page.route(
-      (url) => !url.href.startsWith(siteUrl),
-      (route) => route.abort(),
-    );
+    await offlineWatchingViolations(page);
     const policies: string[] = [];
     for (const path of kept) {
       // Two visits before the browser's make the page kept (cache/rendered-pages.ts): a miss, then a render from the cache.
@@ -72,7 +73,7 @@ describe('a page served again as kept bytes', () => {
       const response = await gotoSettled(page, `${siteUrl}${path}`);
       const policy = response!.headers()['content-security-policy'] ?? '';
       policies.push(policy);
-      const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+      const violations = await violationsOf(page);
       expect(violations, path).toEqual([]);
     }
     // Kept, each (a page whose payloads aged meanwhile would be rendered again, with a nonce: none does in the test's minute).
@@ -88,7 +89,7 @@ describe('a page served again as kept bytes', () => {
       return (window as unknown as { __slippedIn?: boolean }).__slippedIn === true;
     });
     expect(ran).toBe(false);
-    const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+    const violations = await violationsOf(page);
     expect(violations.some((v) => v.startsWith('script-src'))).toBe(true);
     await page.close();
   });
