@@ -34,6 +34,9 @@ export function inlineScripts(html: string): string[] {
 const base64 = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
 const sha256 = (bytes: Uint8Array) => crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>);
 
+/** A CSP source naming an inline script by its SHA-256, as the browser computes it. */
+export const hashSource = async (script: string) => `'sha256-${base64(await sha256(encoder.encode(script)))}'`;
+
 /**
  * The page's bytes for serving again, or undefined when the nonce shows anywhere but in a script's `nonce`
  * attribute (then the body cannot be made the same for everyone, and the page is rendered each time).
@@ -42,10 +45,7 @@ export async function pageBytes(body: string, nonce: string): Promise<PageBytes 
   const html = body.replaceAll(` nonce="${nonce}"`, '');
   if (html.includes(nonce)) return undefined;
   const identity = encoder.encode(html);
-  const [digest, scriptHashes] = await Promise.all([
-    sha256(identity),
-    Promise.all(inlineScripts(html).map(async (text) => `'sha256-${base64(await sha256(encoder.encode(text)))}'`)),
-  ]);
+  const [digest, scriptHashes] = await Promise.all([sha256(identity), Promise.all(inlineScripts(html).map(hashSource))]);
   // 128 bits of the digest, URL-safe: enough to tell two bodies apart, short in every request that sends it back.
   const tag = base64(digest.slice(0, 16)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
   return { identity, encoded: {}, scriptHashes: [...new Set(scriptHashes)], tag };

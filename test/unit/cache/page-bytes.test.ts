@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, compressAll, entityTag, inlineScripts, matchesTag, pageBytes } from '../../../worker/cache/page-bytes';
+import { createHash } from 'node:crypto';
+import { chooseEncoding, compressAll, entityTag, hashSource, inlineScripts, matchesTag, pageBytes } from '../../../worker/cache/page-bytes';
 import type { PageCompressor } from '../../../worker/platform/seams';
 
 const NONCE = 'n0nce+/A==';
@@ -26,6 +27,11 @@ describe("a kept page's bytes", () => {
     const { scriptHashes } = (await pageBytes(page(NONCE), NONCE))!;
     expect(scriptHashes).toHaveLength(2);
     for (const hash of scriptHashes) expect(hash).toMatch(/^'sha256-[A-Za-z0-9+/]{43}='$/);
+  });
+
+  it('name a script as the browser hashes it: SHA-256 of its UTF-8 text, in base64', async () => {
+    for (const script of ['alert(1)', '$RC("B:0","S:0")', 'document.title = "Цены";'])
+      expect(await hashSource(script)).toBe(`'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`);
   });
 
   it('are not made when the nonce shows anywhere else: such a page is rendered each time', async () => {
