@@ -37,7 +37,28 @@ export interface StartOptions {
   readyPath: string;
 }
 
+/**
+ * Besides the ports given, wrangler dev picks ports of its own (its proxy, workerd's sockets) by asking whether one is
+ * free and then binding it: another process starting a server in that moment (the test lanes run side by side) can take
+ * it first. Such a start is tried again, with the same ports given, since it was not theirs that clashed.
+ */
+const PORT_TAKEN = /EADDRINUSE|Address already in use/;
+const START_TRIES = 3;
+
 export async function startWorker(options: StartOptions): Promise<WorkerServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startWorkerOnce(options);
+    } catch (error) {
+      if (attempt >= START_TRIES || !(error instanceof PortTaken)) throw error;
+    }
+  }
+}
+
+/** A server whose start failed because a port it needed was taken. */
+class PortTaken extends Error {}
+
+async function startWorkerOnce(options: StartOptions): Promise<WorkerServer> {
   const temporary = options.persistTo === undefined;
   const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), 'clinic-kv-'));
   const args = [
@@ -214,11 +235,16 @@ async function waitForServer(
   };
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}:\n${log}`);
+    if (child.exitCode !== null && !PORT_TAKEN.test(log)) throw new Error(`${name} exited with ${child.exitCode}:\n${log}`);
     try {
       await fetch(url + readyPath, { signal: AbortSignal.timeout(2_000) });
       return { url, port, process: child, output, written, stop, signal };
     } catch {
+      // Not answering, and a port was taken: wrangler does not always exit then, it may say so and wait.
+      if (PORT_TAKEN.test(log)) {
+        await stop();
+        throw new PortTaken(`${name}: a port was taken while it started:\n${log}`);
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
   }
