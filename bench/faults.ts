@@ -377,6 +377,23 @@ async function faultScenarios(suite: Suite, fs: FaultSite): Promise<void> {
   const line = `p50 of stale pages while the origin hangs: ${staleP50.join(', ')} (target < ${STALE_P50_TARGET_MS} ms)`;
   console.log(`  ${line}`);
   suite.report.note(line);
+  // What the runtime itself takes at those loads: a static file the site never runs code for. Under wrangler dev
+  // this floor is the simulator's (docs/benchmarks.md, "Stale pages while Drupal hangs").
+  const floor: string[] = [];
+  for (const connections of new Set(FAULT_CASES.flatMap((fault) => (fault.faults?.rules?.some((r) => r.hang) ? fault.connections : [])))) {
+    const file = await runLoad({
+      baseUrl: fs.server.url,
+      paths: ['/favicon.svg'],
+      connections,
+      seconds: 4,
+      timeoutSeconds: 10,
+      latencyOf: '2xx',
+    });
+    floor.push(`${ms(file.p50)} at ${connections} connections`);
+  }
+  const floorLine = `p50 of a static file (/favicon.svg) on the same site, the runtime's floor: ${floor.join(', ')}`;
+  console.log(`  ${floorLine}`);
+  suite.report.note(floorLine);
 }
 
 // ---------------------------------------------------------------------------------------------

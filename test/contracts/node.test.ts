@@ -53,6 +53,29 @@ afterAll(async () => {
 });
 
 describe('key-value store on Valkey', () => keyValueStoreContract(() => store));
+describe('key-value store on Valkey, busy', () => {
+  it('asks Valkey once for a key read by many requests at the same moment', async () => {
+    let gets = 0;
+    // The same connection, its GETs counted.
+    const counted = new Proxy(valkey, {
+      get: (target, name, receiver) =>
+        name === 'get'
+          ? (...args: Parameters<typeof valkey.get>) => {
+              gets++;
+              return target.get(...args);
+            }
+          : Reflect.get(target, name, receiver),
+    });
+    const busy = valkeyStore(counted, { prefix: `${prefix}busy:`, announced: [] });
+    await busy.put('payload', 'x'.repeat(100_000), { metadata: { fu: 1 } });
+    const reads = await Promise.all(Array.from({ length: 50 }, () => busy.getWithMetadata<{ fu: number }>('payload', 'text')));
+    expect(reads.every(({ value, metadata }) => value?.length === 100_000 && metadata?.fu === 1)).toBe(true);
+    expect(gets).toBe(1);
+    // Once answered, the next read asks again.
+    await busy.get('payload');
+    expect(gets).toBe(2);
+  });
+});
 describe('undelivered leads in Valkey', () => undeliveredLeadsContract(() => undelivered));
 describe('rate limiter on Valkey', () => rateLimiterContract(() => limiter, settings.formLimit.limit));
 describe('slot holds in Valkey', () => slotHoldsContract(() => holds));

@@ -38,6 +38,22 @@ export function keyValueStoreContract(store: () => KeyValueStore) {
     await store().delete(key);
   });
 
+  it('answers simultaneous reads alike, and a read begun after a write with what was written', async () => {
+    const key = unique();
+    await store().put(key, 'первое', { metadata: { fu: 1, su: 2 } });
+    const together = await Promise.all(Array.from({ length: 5 }, () => store().getWithMetadata(key, 'text')));
+    expect(together.map(({ value, metadata }) => ({ value, metadata }))).toEqual(
+      Array.from({ length: 5 }, () => ({ value: 'первое', metadata: { fu: 1, su: 2 } })),
+    );
+    // A read still under way when the write lands must not answer the reads begun after it.
+    const before = store().get(key);
+    await store().put(key, 'второе');
+    expect(await store().get(key)).toBe('второе');
+    expect(['первое', 'второе']).toContain(await before);
+    await store().delete(key);
+    expect(await store().get(key)).toBeNull();
+  });
+
   it('lists every key under a prefix, and only those, page by page', async () => {
     const prefix = `${unique()}:`;
     const keys = Array.from({ length: 12 }, (_, i) => `${prefix}${String(i).padStart(2, '0')}`);

@@ -31,10 +31,28 @@ export function valkeyStore(client: Redis, { prefix, announced }: ValkeyStoreOpt
   const full = (key: string) => prefix + key;
   const announce = (key: string) => client.publish(prefix + CHANGES_CHANNEL, key);
 
+  /**
+   * Simultaneous reads of one key share one GET: when the memory tier lets a payload go, every request of a busy
+   * process asks for it at once, and two hundred replies of a large payload on the one connection outlasted the
+   * command timeout (docs/benchmarks.md, "Stale pages while Drupal hangs"). A write or delete of the key lets the
+   * next read ask again, so no read begun after a write returns what was there before it.
+   */
+  const reading = new Map<string, Promise<string | null>>();
+  const read = (key: string): Promise<string | null> => {
+    const underWay = reading.get(key);
+    if (underWay) return underWay;
+    const started = client.get(full(key)).finally(() => {
+      if (reading.get(key) === started) reading.delete(key);
+    });
+    reading.set(key, started);
+    return started;
+  };
+  const written = (key: string) => reading.delete(key);
+
   async function get(key: string): Promise<string | null>;
   async function get<T>(key: string, type: 'json'): Promise<T | null>;
   async function get(key: string, type?: 'json'): Promise<unknown> {
-    const { value } = unpack(await client.get(full(key)));
+    const { value } = unpack(await read(key));
     return type === 'json' && value !== null ? JSON.parse(value) : value;
   }
 
@@ -47,16 +65,18 @@ export function valkeyStore(client: Redis, { prefix, announced }: ValkeyStoreOpt
       held: async (key) => (await client.exists(claimKey(key))) === 1,
     },
     async getWithMetadata<M>(key: string) {
-      const { value, metadata } = unpack(await client.get(full(key)));
+      const { value, metadata } = unpack(await read(key));
       return { value, metadata: metadata as M | null };
     },
     async put(key, value, options = {}) {
+      written(key);
       const packed = `${options.metadata === undefined ? '' : JSON.stringify(options.metadata)}${SEPARATOR}${value}`;
       if (options.expirationTtl) await client.set(full(key), packed, 'EX', Math.ceil(options.expirationTtl));
       else await client.set(full(key), packed);
       if (announced.includes(key)) await announce(key);
     },
     async delete(key) {
+      written(key);
       await client.del(full(key));
       await announce(key);
     },
