@@ -77,7 +77,7 @@ describe('key-value store on Valkey, busy', () => {
   });
 });
 describe('undelivered leads in Valkey', () => undeliveredLeadsContract(() => undelivered));
-describe('rate limiter on Valkey', () => rateLimiterContract(() => limiter, settings.formLimit.limit));
+describe('rate limiter on Valkey', () => rateLimiterContract(() => limiter, settings.formLimit.limit, settings.formLimit.periodSeconds));
 describe('slot holds in Valkey', () => slotHoldsContract(() => holds));
 describe('file cache on disk', () => fileCacheContract(() => files));
 describe('static assets from dist/client', () => staticAssetsContract(() => assets));

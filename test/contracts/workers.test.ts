@@ -19,6 +19,7 @@ import { undeliveredLeadsContract } from './cases/undelivered-leads';
 const bindings = workersPlatform.bindings(env);
 /** wrangler.toml's FORM_LIMITER: `simple = { limit = 5, period = 60 }`. */
 const FORM_LIMIT = 5;
+const FORM_LIMIT_PERIOD_SECONDS = 60;
 
 const present = <T>(name: string, seam: T | undefined): T => {
   if (!seam) throw new Error(`${name} не подключён в wrangler.toml`);
@@ -28,7 +29,7 @@ const present = <T>(name: string, seam: T | undefined): T => {
 describe('key-value store on Workers KV', () => keyValueStoreContract(() => present('DRUPAL_CACHE', bindings.DRUPAL_CACHE)));
 describe('undelivered leads in D1', () => undeliveredLeadsContract(() => present('UNDELIVERED', bindings.UNDELIVERED)));
 describe('rate limiter on the rate limiting binding', () =>
-  rateLimiterContract(() => present('FORM_LIMITER', bindings.FORM_LIMITER), FORM_LIMIT));
+  rateLimiterContract(() => present('FORM_LIMITER', bindings.FORM_LIMITER), FORM_LIMIT, FORM_LIMIT_PERIOD_SECONDS));
 describe('slot holds on Durable Objects', () => slotHoldsContract(() => present('SLOT_HOLDS', bindings.SLOT_HOLDS)));
 describe('file cache in the Cache API', () => fileCacheContract(() => present('FILE_CACHE', bindings.FILE_CACHE)));
 describe('static assets from the assets binding', () => staticAssetsContract(() => present('ASSETS', bindings.ASSETS)));

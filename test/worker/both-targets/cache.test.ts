@@ -62,11 +62,12 @@ describe('KV cache of Drupal payloads', () => {
   });
 
   it('serves the last good copy when Drupal exceeds the origin timeout', async () => {
-    const expired = { CACHE_FRESH_SECONDS: '0', CACHE_STALE_SECONDS: '0', ORIGIN_TIMEOUT_MS: '300' };
+    const expired = { CACHE_FRESH_SECONDS: '0', CACHE_STALE_SECONDS: '0' };
+    // Cached with the usual timeout: on a busy machine a healthy Drupal may take longer than the short one below.
     await page('/news.html', expired);
     await demo.faults({ rules: [{ match: '/', hang: true }] });
     const started = Date.now();
-    const res = await page('/news.html', expired);
+    const res = await page('/news.html', { ...expired, ORIGIN_TIMEOUT_MS: '300' });
     expect(res.status).toBe(200);
     expect(res.headers.get('X-Cache')).toBe('STALE');
     expect(Date.now() - started).toBeLessThan(3_000);

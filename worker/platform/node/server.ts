@@ -23,7 +23,8 @@ function withClientAddress(request: Request, incoming: IncomingMessage): Request
   if (!spoofable && forwarded) return request;
   const peer = incoming.socket.remoteAddress?.replace(/^::ffff:/, '');
   const fix = (headers: Headers) => {
-    headers.delete('CF-Connecting-IP');
+    // Only when there: deleting a header the adapter's lazy request lacks still copies all of its headers.
+    if (spoofable) headers.delete('CF-Connecting-IP');
     if (!forwarded && peer) headers.set('X-Forwarded-For', peer);
   };
   try {
