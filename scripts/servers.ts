@@ -59,6 +59,7 @@ export async function startWorker(options: StartOptions): Promise<WorkerServer> 
 class PortTaken extends Error {}
 
 async function startWorkerOnce(options: StartOptions): Promise<WorkerServer> {
+  await unreserve(options.port);
   const temporary = options.persistTo === undefined;
   const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), 'clinic-kv-'));
   const args = [
@@ -130,6 +131,42 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Ports `reservePort` holds, each by a listening socket of this process, until a server is started on it here. */
+const reserved = new Map<number, import('node:net').Server>();
+
+/**
+ * A free loopback port, held bound by this process until `startWorker` or `startNodeSite` starts a server on it. For a
+ * port that must be known long before its server starts (the real Drupal's `next` module names the sites' addresses
+ * at its install, a minute earlier): unheld, the OS may give it meanwhile to a server another test lane starts, and
+ * the site's start would then find that server answering on its port.
+ */
+export async function reservePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((done, fail) => {
+    // Whoever connects meanwhile is let go at once: a connection left open would hold the port's release.
+    const server = createServer((socket) => socket.destroy());
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      // Held, it keeps no process alive that has nothing else to do.
+      server.unref();
+      reserved.set(port, server);
+      done(port);
+    });
+  });
+}
+
+/** Lets a reserved port go, for the server about to bind it. */
+async function unreserve(port: number): Promise<void> {
+  const server = reserved.get(port);
+  if (!server) return;
+  reserved.delete(port);
+  // Until it is closed, it keeps the process alive: the server's start waits for it.
+  server.ref();
+  await new Promise<void>((done) => server.close(() => done()));
+}
+
 const DEMO_ORIGIN_CONFIG = join(ROOT, 'demo-origin', 'wrangler.toml');
 const SITE_CONFIG = join(ROOT, 'wrangler.toml');
 
@@ -163,6 +200,7 @@ export interface NodeSiteOptions {
 
 /** The Node target (dist/node/server.js, built by `npm run build`), as `npm run start:node` runs it. */
 export async function startNodeSite(options: NodeSiteOptions): Promise<NodeSiteServer> {
+  await unreserve(options.port);
   const temporary = options.stateDir === undefined;
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), 'clinic-node-'));
   const child = spawn(process.execPath, [join(ROOT, 'dist', 'node', 'server.js')], {
@@ -236,17 +274,21 @@ async function waitForServer(
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null && !PORT_TAKEN.test(log)) throw new Error(`${name} exited with ${child.exitCode}:\n${log}`);
-    try {
-      await fetch(url + readyPath, { signal: AbortSignal.timeout(2_000) });
-      return { url, port, process: child, output, written, stop, signal };
-    } catch {
-      // Not answering, and a port was taken: wrangler does not always exit then, it may say so and wait.
-      if (PORT_TAKEN.test(log)) {
-        await stop();
-        throw new PortTaken(`${name}: a port was taken while it started:\n${log}`);
-      }
-      await new Promise((r) => setTimeout(r, 100));
+    // Only a 200 is this server's: another process's server on the port (it was taken meanwhile) answers the path with a 404.
+    const ready = await fetch(url + readyPath, { signal: AbortSignal.timeout(2_000) }).then(
+      async (res) => {
+        await res.body?.cancel();
+        return res.ok;
+      },
+      () => false,
+    );
+    if (ready) return { url, port, process: child, output, written, stop, signal };
+    // Not answering, and a port was taken: wrangler does not always exit then, it may say so and wait.
+    if (PORT_TAKEN.test(log)) {
+      await stop();
+      throw new PortTaken(`${name}: a port was taken while it started:\n${log}`);
     }
+    await new Promise((r) => setTimeout(r, 100));
   }
   await stop();
   throw new Error(`${name} did not answer on ${url}:\n${log}`);

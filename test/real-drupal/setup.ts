@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort, startNodeSite, startSite, startValkey, type WorkerServer } from '../../scripts/servers';
+import { freePort, reservePort, startNodeSite, startSite, startValkey, type WorkerServer } from '../../scripts/servers';
 import { TEST_SECRETS } from '../setup/secrets';
 import { installRealDrupal, type RealDrupal, type RealDrupalAddress } from './drupal';
 
@@ -66,13 +66,14 @@ function logTo(server: WorkerServer, file: string) {
  */
 export default async function setup(project: TestProject) {
   const started = Date.now();
+  // The sites' ports are named to the 10.2 Drupal at its install, a minute before the sites start: held till then.
   const [drupalPort, drupal103Port, workersPort, nodePort, workers103Port, node103Port] = await Promise.all([
     freePort(),
     freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
+    reservePort(),
+    reservePort(),
+    reservePort(),
+    reservePort(),
   ]);
   const dest = mkdtempSync(join(tmpdir(), 'clinic-real-drupal-'));
   const dest103 = mkdtempSync(join(tmpdir(), 'clinic-real-drupal-103-'));

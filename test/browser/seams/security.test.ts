@@ -68,8 +68,18 @@ describe('a page served again as kept bytes', () => {
     await offlineWatchingViolations(page);
     const policies: string[] = [];
     for (const path of kept) {
-      // Two visits before the browser's make the page kept (cache/rendered-pages.ts): a miss, then a render from the cache.
-      for (let i = 0; i < 2; i++) await (await fetch(`${siteUrl}${path}`)).arrayBuffer();
+      // Visits before the browser's make the page kept (cache/rendered-pages.ts): a miss, then a render from the
+      // cache once its copies have landed, then the kept bytes, which name no nonce.
+      await expect
+        .poll(
+          async () => {
+            const res = await fetch(`${siteUrl}${path}`);
+            await res.arrayBuffer();
+            return res.headers.get('Content-Security-Policy')?.includes('nonce-');
+          },
+          { message: `${path} kept`, timeout: 15_000 },
+        )
+        .toBe(false);
       const response = await gotoSettled(page, `${siteUrl}${path}`);
       const policy = response!.headers()['content-security-policy'] ?? '';
       policies.push(policy);

@@ -81,9 +81,12 @@ function partLinks(html: string, part: string): string[] {
   return [...whole.matchAll(/href="([^"#]+)"/g)].map((m) => m[1] ?? '');
 }
 
-/** The price list's groups and each row's sum, as the page shows them. */
+/**
+ * The price list's groups and each row's sum, as the page shows them. Only the list's own headings: a block the
+ * frame places in the content region titles itself by the clinic's module and not by the stock setting.
+ */
 const priceTextOf = (html: string) =>
-  (partOf(html, /<main[\s\S]*?<\/main>/g).match(/<h2[^>]*>[^<]+<\/h2>|price__amount">[^<]+/g) ?? []).join('|');
+  (partOf(html, /<main[\s\S]*?<\/main>/g).match(/<h2 class="price-group__title">[^<]+<\/h2>|price__amount">[^<]+/g) ?? []).join('|');
 
 describe("the stock model: the price list, a service's lists and redirects, as the clinic's modules give them", () => {
   const SECTION = '/services/apparatnaya-kosmetologiya.html';
