@@ -15,11 +15,14 @@ export const DIGITS = '79991234567';
 /** Every link a pattern's first group names, as the browser would follow it. */
 export const links = (html: string, pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]!.replaceAll('&amp;', '&'));
 
-/** Walks the GET steps as a patient clicks: service, doctor, the first free day, its first time; the form's own key. */
-export async function chooseTime(doctor = STAFF, overrides: Record<string, string> = {}) {
+/**
+ * Walks the GET steps as a patient clicks: service, doctor, a free day (the first, or the `dayIndex`th: a test that needs
+ * more than one time of a day takes a later one, as today's may be down to its last), its first time; the form's own key.
+ */
+export async function chooseTime(doctor = STAFF, overrides: Record<string, string> = {}, dayIndex = 0) {
   const days = await page(`/booking.html?service=${SERVICE}&doctor=${doctor}`, overrides);
   expect(days.status).toBe(200);
-  const day = links(days.html, /class="booking-calendar__day" href="([^"]+)"/g)[0];
+  const day = links(days.html, /class="booking-calendar__day" href="([^"]+)"/g)[dayIndex];
   expect(day).toBeDefined();
   const times = await page(day!, overrides);
   const time = links(times.html, /class="booking-time" href="([^"]+)"/g)[0];

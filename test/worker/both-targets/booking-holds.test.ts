@@ -76,14 +76,16 @@ it('frees an attempt’s hold once the schedule refuses its time, and no longer 
 it('holds the new time of a move as a new booking’s: a time another visitor holds sends the move back to the times', async () => {
   const noCodes = { BOOKING_SMS_CODE: 'false' };
   await control.schedule.settings({ codes: false });
-  const { query, key } = await chooseTime(STAFF, noCodes);
+  // A day after the first: the move needs a second free time that day, and late in the day today may have one left.
+  const { query, key } = await chooseTime(STAFF, noCodes, 1);
   const made = await postForm('/booking.html', personFields(query, key, { action: 'book' }), noCodes);
   const ref = Object.fromEntries(new URL(made.location!, 'http://x').searchParams);
   // Another free time of the same day, which another visitor of the site is typing a code for.
   const times = await page(`/booking.html?service=${query.get('service')}&doctor=${STAFF}&date=${query.get('date')}`, noCodes);
   const other = links(times.html, /class="booking-time" href="([^"]+)"/g)
     .map((href) => new URL(href, 'http://x').searchParams.get('time')!)
-    .find((time) => time !== query.get('time'))!;
+    .find((time) => time !== query.get('time'));
+  expect(other, 'a second free time that day').toBeDefined();
   const datetime = `${query.get('date')}T${other}:00+03:00`;
   expect(await siteBindings.SLOT_HOLDS!.hold(`${STAFF}|${datetime}`, 'another-visitor', 60_000)).toBe(true);
   const moved = await postForm('/booking/manage', { id: ref.id!, hash: ref.hash!, action: 'move', datetime, staff: STAFF }, noCodes);
