@@ -117,18 +117,11 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-/** A free loopback port, found by letting the OS choose one. */
+/** A free loopback port, found by letting the OS choose one, for a server started at once (else `reservePort`). */
 export async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => done(port));
-    });
-  });
+  const port = await reservePort();
+  await unreserve(port);
+  return port;
 }
 
 /** Ports `reservePort` holds, each by a listening socket of this process, until a server is started on it here. */
