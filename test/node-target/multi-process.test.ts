@@ -97,6 +97,9 @@ async function submit(server: NodeSiteServer, body: unknown, from = newVisitor()
 }
 
 const crmLeads = () => demoOf(demo.url).crmLeads();
+/** The leads the shared queue still holds (waiting, retried later, being delivered, or spooled), as /health tells them. */
+const queueDepth = async (server: NodeSiteServer) =>
+  ((await (await get(server, '/health')).json()) as { queue: { depth?: number } }).queue.depth;
 const submissions = () => control().submissions<{ data: { vashe_imya?: string } }>();
 
 describe('two Node processes on one Valkey', () => {
@@ -144,7 +147,8 @@ describe('two Node processes on one Valkey', () => {
       expect(json.sid).toEqual(expect.any(String));
     }
     expect(await crmLeads()).toEqual([]);
-    await new Promise((r) => setTimeout(r, 2_000));
+    // Every lead met the CRM down at least once before it comes back.
+    await eventually(() => control().crm.failState(), ({ failed }) => failed >= names.length, 30_000);
     await control().crm.fail({ down: false });
     const mine = (list: CrmLead[]) => list.filter((lead) => names.includes(lead.data.name));
     const leads = mine(await eventually(crmLeads, (list) => mine(list).length >= 20, 60_000));
@@ -152,8 +156,8 @@ describe('two Node processes on one Valkey', () => {
     expect(leads.map((lead) => lead.deliveries)).toEqual(names.map(() => 1));
     const submitted = (await submissions()).filter((s) => names.includes(String(s.data.vashe_imya)));
     expect(submitted).toHaveLength(20);
-    // Nothing arrives a second time afterwards.
-    await new Promise((r) => setTimeout(r, 3_000));
+    // Nothing arrives a second time afterwards: once the queue holds nothing (nor a spool), nothing is left to deliver.
+    expect(await eventually(() => queueDepth(a), (depth) => depth === 0, 30_000)).toBe(0);
     expect(mine(await crmLeads()).map((lead) => lead.deliveries)).toEqual(names.map(() => 1));
   });
 

@@ -4,7 +4,7 @@
  * outcome instead of failing at once; requests that have a copy still get it at once.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { demo, firstAlias, freshStart, page } from './helpers';
+import { demo, firstAlias, freshStart, page, passTime } from './helpers';
 
 beforeEach(freshStart);
 
@@ -19,7 +19,7 @@ async function outageThenSlowRecovery() {
   expect((await page('/doctors.html', SITE)).status).toBe(503);
   await demo.faults({ delayMs: 1_500 });
   // Past ORIGIN_RETRY_SECONDS: the next call is the probe.
-  await sleep(1_200);
+  passTime(1_200);
 }
 
 describe('coming back after an outage', () => {
@@ -50,7 +50,7 @@ describe('coming back after an outage', () => {
     expect((await page('/doctors.html', SITE)).status).toBe(503);
     expect((await page('/doctors.html', SITE)).status).toBe(503);
     await demo.faults({ rules: [{ match: '/', status: 502, delayMs: 500 }] });
-    await sleep(1_200);
+    passTime(1_200);
     const answers = await Promise.all(Array.from({ length: 3 }, () => page(other, SITE)));
     expect(answers.map((answer) => answer.status)).toEqual([503, 503, 503]);
   });

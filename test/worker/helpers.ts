@@ -8,6 +8,7 @@ import { workersPlatform } from '../../worker/platform/workers/platform';
 import { resetIsolate } from '../../worker/state';
 import { demoControl, type FaultConfigInput, type SchemaMode } from '../../demo-origin/control-client';
 
+export { passTime } from '../setup/clock';
 export { eventually } from '../setup/eventually';
 
 export const bindings = env as unknown as Bindings & { DRUPAL_BASE_URL: string; DRUPAL_CACHE: KVNamespace };

@@ -2,7 +2,7 @@ import { exports } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetIsolate } from '../../../worker/state';
 import { pageWindow } from '../../../worker/components/Pager';
-import { demo, firstAlias, freshStart, page, request } from '../helpers';
+import { demo, firstAlias, freshStart, page, passTime, request } from '../helpers';
 
 beforeEach(freshStart);
 
@@ -139,13 +139,13 @@ describe('circuit breaker', () => {
 
     // Still failing after the pause: one request probes, and only the calls it started before the first failure
     // (the path lookup and the redirect lookup, started at once) go to Drupal; the rest is served stale.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    passTime(1_100);
     const probing = await originCallsDuring(async () => expect((await page(path, expired)).headers.get('X-Cache')).toBe('STALE'));
     expect(probing.length).toBeGreaterThanOrEqual(1);
     expect(probing.length).toBeLessThanOrEqual(2);
 
     await demo.reset();
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    passTime(1_100);
     expect((await page(path, expired)).status).toBe(200);
     const recovered = await page(path, expired);
     expect(recovered.status).toBe(200);

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Bindings } from '../../../worker/config/bindings';
 import { TEST_SECRETS } from '../../setup/secrets';
 import { hashSource, inlineScripts } from '../../../worker/cache/page-bytes';
-import { app, bindings, demo, firstAlias, freshStart, siteBindings } from '../helpers';
+import { app, bindings, demo, firstAlias, freshStart, passTime, siteBindings } from '../helpers';
 
 beforeEach(freshStart);
 
@@ -199,7 +199,7 @@ describe('pages rendered a moment ago', () => {
     await visit('/news.html');
     await visit('/news.html');
     expect((await visit('/news.html')).kept).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    passTime(1_100);
     const later = await visit('/news.html');
     expect(later.kept).toBe(false);
     expect(later.response.headers.get('X-Cache')).toBe('STALE');
