@@ -148,7 +148,11 @@ describe('two Node processes on one Valkey', () => {
     }
     expect(await crmLeads()).toEqual([]);
     // Every lead met the CRM down at least once before it comes back.
-    await eventually(() => control().crm.failState(), ({ failed }) => failed >= names.length, 30_000);
+    await eventually(
+      () => control().crm.failState(),
+      ({ failed }) => failed >= names.length,
+      30_000,
+    );
     await control().crm.fail({ down: false });
     const mine = (list: CrmLead[]) => list.filter((lead) => names.includes(lead.data.name));
     const leads = mine(await eventually(crmLeads, (list) => mine(list).length >= 20, 60_000));
@@ -157,7 +161,13 @@ describe('two Node processes on one Valkey', () => {
     const submitted = (await submissions()).filter((s) => names.includes(String(s.data.vashe_imya)));
     expect(submitted).toHaveLength(20);
     // Nothing arrives a second time afterwards: once the queue holds nothing (nor a spool), nothing is left to deliver.
-    expect(await eventually(() => queueDepth(a), (depth) => depth === 0, 30_000)).toBe(0);
+    expect(
+      await eventually(
+        () => queueDepth(a),
+        (depth) => depth === 0,
+        30_000,
+      ),
+    ).toBe(0);
     expect(mine(await crmLeads()).map((lead) => lead.deliveries)).toEqual(names.map(() => 1));
   });
 

@@ -15,6 +15,7 @@ import { OFFLINE_CACHE_PREFIX } from '../../../common/offline-caches';
 import { POPUP_TITLES } from '../../../common/popups';
 import { freePort } from '../../../scripts/servers';
 import { PHONE, chromiumPerFile } from '../chromium';
+import { eventually } from '../../setup/eventually';
 import { newestAlias } from '../page-kinds';
 import { demoControl } from '../../../demo-origin/control-client';
 
@@ -159,11 +160,11 @@ describe('reading offline', () => {
     await context.setOffline(false);
     await page.locator('.connection-toast').filter({ hasText: 'Заявка отправлена' }).waitFor({ state: 'visible', timeout: 15_000 });
     expect(await page.evaluate(() => localStorage.getItem('offline-leads'))).toBeNull();
-    let count = 0;
-    for (let i = 0; i < 60 && count === 0; i++) {
-      count = await crmLeadsNamed(name);
-      if (count === 0) await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    const count = await eventually(
+      () => crmLeadsNamed(name),
+      (n) => n > 0,
+      30_000,
+    );
     expect(count, 'the lead reached the demo CRM once').toBe(1);
     await context.close();
   });
