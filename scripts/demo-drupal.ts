@@ -48,7 +48,7 @@ export interface SiteDrupal {
 export async function drupalForSite(): Promise<SiteDrupal> {
   const given = process.env.DRUPAL_BASE_URL;
   if (given) return { drupalBaseUrl: given, vars: {} };
-  const demo = await startDemoOrigin({ port: Number(process.env.DEMO_PORT ?? 8788), persistTo: join(ROOT, '.wrangler', 'demo-state') });
+  const demo = await startDemoOrigin({ port: Number(process.env.DEMO_PORT ?? 8788) });
   console.log(`Демо-Drupal: ${demo.url}`);
   const vars: Record<string, string> = {};
   if (!configured('CRM_WEBHOOK_URL')) {
