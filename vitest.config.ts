@@ -93,6 +93,10 @@ export default defineConfig({
           include: ['test/worker/both-targets/**/*.test.{ts,tsx}', 'test/contracts/node.test.ts', 'test/node/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/node/setup.ts'],
+          setupFiles: ['test/node/holds-setup.ts', 'test/node/files-setup.ts'],
+          // One site for every file, not one built per file (some 4 s each), as the worker project has one workerd:
+          // each file begins with freshStart() (test/worker/helpers.ts), as on workerd (test/node/cloudflare-workers.ts).
+          isolate: false,
           fileParallelism: false,
           testTimeout: 20_000,
           // A test's freshStart() (emptying the cache) waits on the same loaded machine as the test itself.

@@ -2,13 +2,16 @@
  * `cloudflare:workers` for the Node project: the site built as the Node target builds
  * it (platform/node/site.ts), on the real Valkey and demo origin of setup.ts, with the
  * settings the worker project gives miniflare. `env` is its bindings, and
- * `exports.default` the whole site (built files included), as on Workers.
+ * `exports.default` the whole site (built files included), as on Workers. One site serves
+ * every file of the run (the project does not isolate its files), as one workerd serves
+ * the worker project's; each test starts from an empty cache (freshStart) and no held
+ * time (holds-setup.ts), and the site goes with the test process.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeEach, inject } from 'vitest';
+import { inject } from 'vitest';
 import { ROOT } from '../../scripts/servers';
 import { readNodeSettings } from '../../worker/platform/node/settings';
 import { startNodeSite } from '../../worker/platform/node/site';
@@ -18,7 +21,7 @@ import { TEST_LEAD_MAX_RETRIES, TEST_SECRETS, testBookingVars, testCrmUrl } from
 const demoUrl = inject('demoOriginUrl');
 const valkeyUrl = inject('valkeyUrl');
 
-// Each test file starts from an empty Valkey, as each starts from empty KV in workerd.
+// The run starts from an empty Valkey, as the worker project's from empty KV.
 const admin = requestConnection(valkeyUrl);
 await admin.connect();
 await admin.flushdb();
@@ -40,19 +43,19 @@ const settings = readNodeSettings(ROOT, {
 // As the worker project's miniflare: a few retries, not wrangler.toml's 20, so that a lead reaches the dead letters within seconds.
 const site = await startNodeSite({ ...settings, leadAttempts: TEST_LEAD_MAX_RETRIES + 1 });
 
-// Each test starts with no booking time held (booking/hold.ts), as it starts with an empty cache (freshStart): tests
-// walk to the same first free time, and an attempt a test left at the code step would hold it from the next for minutes.
-// The worker project clears its Durable Objects' the same way (test/worker/holds-setup.ts).
-beforeEach(async () => {
+/** Every booking time this site holds (booking/hold.ts): each test starts with none (holds-setup.ts). */
+export async function releaseHolds(): Promise<void> {
   const held = await admin.keys(`${prefix}hold:*`);
   if (held.length > 0) await admin.del(...held);
-});
+}
 
-afterAll(async () => {
-  await admin.quit();
-  await site.close();
-  rmSync(stateDir, { recursive: true, force: true });
-});
+/** Forgets the Drupal files the site kept on disk (platform/node/file-cache.ts): each file starts with none (files-setup.ts). */
+export function forgetFiles(): void {
+  for (const name of readdirSync(settings.filesDir)) rmSync(join(settings.filesDir, name), { force: true });
+}
+
+// Its temporary folder goes with the process (the site's connections with it).
+process.once('exit', () => rmSync(stateDir, { recursive: true, force: true }));
 
 export const env = site.bindings;
 export const exports = {
