@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '../platform/seams';
+import type { KeyValueStore } from '../seams/seams';
 import { DEFAULT_TIMEZONE, clinicTime } from './clinic-time';
 import type { BookingService, BookingStaff, BookingSystem, FreeTime } from './booking-system';
 

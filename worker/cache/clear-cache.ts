@@ -4,7 +4,7 @@
  * (Production never needs it: a new entry shape changes KEY_VERSION instead.)
  * This isolate starts over too (state.ts), as a new one would: nothing of the old store is remembered.
  */
-import type { KeyValueStore } from '../platform/seams';
+import type { KeyValueStore } from '../seams/seams';
 import { resetIsolate } from '../state';
 import { KEY_VERSION } from './cache-key';
 import { clearPurgeAll } from './generation';

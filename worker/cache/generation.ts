@@ -9,7 +9,7 @@
  * The record is read through a per-isolate memo (state.ts), so that a page does not pay an extra KV
  * read before its own lookups.
  */
-import type { KeyValueStore } from '../platform/seams';
+import type { KeyValueStore } from '../seams/seams';
 import { isolate } from '../state';
 import { PURGE_ALL_KEY, type PurgeAllRecord } from './purge-records';
 

@@ -1,4 +1,4 @@
-import type { FetchClaims } from '../platform/seams';
+import type { FetchClaims } from '../seams/seams';
 import { OriginError } from './origin-error';
 import { cacheKey } from './cache-key';
 import { FetchesUnderWay } from './fetches-under-way';

@@ -11,7 +11,7 @@
  * per-isolate memo (state.ts). No index of payloads per tag is kept, so filling the cache
  * writes nothing extra; a tag purged longer ago than any payload lives is dropped.
  */
-import type { KeyValueStore } from '../platform/seams';
+import type { KeyValueStore } from '../seams/seams';
 import { isolate } from '../state';
 import { TAGS_KEY, type TagPurges } from './purge-records';
 

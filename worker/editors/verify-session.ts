@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '../platform/seams';
+import type { KeyValueStore } from '../seams/seams';
 import { isolate } from '../state';
 import { isSessionId } from './cookie';
 import { drupalSaysLoggedIn, type DrupalAt } from './drupal-session';

@@ -3,7 +3,7 @@ import { consentIn } from '../../common/consent';
 import { lowVisionIn, lowVisionValue } from '../../common/low-vision';
 import { chooseEncoding, compressAll, entityTag, matchesTag, pageBytes } from '../cache/page-bytes';
 import { MAX_KEPT_LENGTH, type RenderedPage } from '../cache/rendered-pages';
-import type { PageEncoding } from '../platform/seams';
+import type { PageEncoding } from '../seams/seams';
 import { isolate } from '../state';
 import type { ConfigVariables } from './config';
 import type { EditorVariables } from './editor';

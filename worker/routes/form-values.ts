@@ -1,7 +1,7 @@
 import { EMAIL_CONFIRM_PARTS, type FormField } from '../../common/forms/definition';
 import { formatPhone } from '../../common/forms/phone';
 import { isPartValues, listOf, numberOf, type FieldValue } from '../../common/forms/validate';
-import type { LeadField } from '../leads/lead';
+import type { LeadField } from '../seams/lead-message';
 
 /*
  * The popup's posted values beyond plain text (checkboxes' lists, composites'

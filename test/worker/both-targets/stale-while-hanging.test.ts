@@ -10,7 +10,7 @@ import { OriginError } from '../../../worker/cache/origin-error';
 import { createKvCache } from '../../../worker/cache/kv-cache';
 import { readConfig } from '../../../worker/config/config';
 import { originBreaker } from '../../../worker/drupal/from-config';
-import type { KeyValueStore } from '../../../worker/platform/seams';
+import type { KeyValueStore } from '../../../worker/seams/seams';
 import { isolate } from '../../../worker/state';
 import { bindings, eventually, freshStart, siteBindings } from '../helpers';
 
