@@ -3,7 +3,7 @@ import { OriginError } from './origin-error';
 import { cacheKey } from './cache-key';
 import { FetchesUnderWay } from './fetches-under-way';
 import type { CacheStatus } from './cache-status';
-import { isolate } from '../state';
+import { isolate } from './isolate';
 import {
   decodeEntry,
   encodeEntry,

@@ -2,7 +2,7 @@ import type { Context, Env } from 'hono';
 import { clientIp } from '../middleware/client-ip';
 import type { ConfigVariables } from '../middleware/config';
 import type { RequestLogVariables } from '../middleware/request-log';
-import { isolate } from '../state';
+import { isolate } from '../cache/isolate';
 import { clearedCookie, isSessionId, newSessionId, sessionCookie, sessionIdOf } from './cookie';
 import { drupalAt, drupalLogIn, drupalLogOut } from './drupal-session';
 import { deleteSession, readSession, saveSession, SESSION_SECONDS, sessionHash, type StoredSession } from './session-store';

@@ -7,7 +7,7 @@
 import { createApp } from '../app';
 import type { Bindings } from '../config/bindings';
 import { PURGE_ALL_KEY, TAGS_KEY } from '../cache/purge-records';
-import { isolate } from '../state';
+import { isolate } from '../cache/isolate';
 import { staticAssets } from '../platform/node/assets';
 import { background } from '../platform/node/background';
 import { diskFileCache } from '../platform/node/file-cache';

@@ -4,7 +4,7 @@ import { lowVisionIn, lowVisionValue } from '../../common/low-vision';
 import { chooseEncoding, compressAll, entityTag, matchesTag, pageBytes } from '../cache/page-bytes';
 import { MAX_KEPT_LENGTH, type RenderedPage } from '../cache/rendered-pages';
 import type { PageEncoding } from '../seams/seams';
-import { isolate } from '../state';
+import { isolate } from '../cache/isolate';
 import type { ConfigVariables } from './config';
 import type { EditorVariables } from './editor';
 import { isCrawler } from './page-renderer';

@@ -11,7 +11,7 @@ import { createKvCache } from '../../../worker/cache/kv-cache';
 import { readConfig } from '../../../worker/config/config';
 import { originBreaker } from '../../../worker/drupal/from-config';
 import type { KeyValueStore } from '../../../worker/seams/seams';
-import { isolate } from '../../../worker/state';
+import { isolate } from '../../../worker/cache/isolate';
 import { bindings, eventually, freshStart, siteBindings } from '../helpers';
 
 beforeEach(freshStart);

@@ -4,7 +4,7 @@
  * consumer; Node: Valkey from BullMQ's failed set), shows on «Недоставленные заявки» for
  * editors only, and «Доставить снова» delivers it once the CRM is back. No step loses it.
  */
-import { isolate } from '../../../worker/state';
+import { isolate } from '../../../worker/cache/isolate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONSENT } from '../../../common/forms/definition';
 import { readConfig, type Config } from '../../../worker/config/config';
