@@ -3,7 +3,7 @@ import { MAX_FILE_BYTES, MAX_JSON_BYTES, type FormDefinition, type SubmitAnswer 
 import { validateForm, type FieldValue } from '../../common/forms/validate';
 import { POPUP_TITLES, isPopupForm, webformOf, type PopupForm } from '../../common/popups';
 import type { AppEnv } from '../app-env';
-import { clientIp } from '../middleware/client-ip';
+import { clientIp } from './client-ip';
 import { acceptLead, shownKeysOf } from '../leads/accept';
 import { keepLead, popupLeadOf } from '../leads/popup-lead';
 import { sitePage } from '../leads/referer';

@@ -3,7 +3,7 @@ import { BookingError, type Appointment, type BookingRecord, type BookingRef } f
 import { manageUrl } from '../../booking/booking-url';
 import { slotHold } from '../../booking/hold';
 import { patientOf, personErrors, type PostedPerson } from '../../booking/person';
-import { clientIp } from '../../middleware/client-ip';
+import { clientIp } from '../client-ip';
 import type { Choice } from '../../screens/booking/booking-view';
 import { privatePage } from '../editors/private-page';
 import { renderError } from '../error';

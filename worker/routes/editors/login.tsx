@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../app-env';
-import { logIn, logOut } from '../../editors/login';
+import { logIn, logOut } from './session';
 import { safeDestination } from '../../editors/safe-destination';
 import { framed } from '../../middleware/page-renderer';
 import { LoginScreen, type LoginView } from '../../screens/LoginScreen';
