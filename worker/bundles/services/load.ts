@@ -4,7 +4,7 @@ import type { PriceGroup } from '../../drupal/schemas/price';
 import type { Block, ViewRow } from '../../drupal/types';
 import type { OnlineLink } from '../../components/online-offer';
 import { briefly } from '../../loaders/online-booking';
-import { defer, type Deferred } from '../../render/deferred';
+import { defer, type Deferred } from '../../components/deferred';
 import type { PageCalls } from '../module';
 
 /** The parts of a service page that come from their own calls (docs/requirements.md §7), each arriving on its own. */
