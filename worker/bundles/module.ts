@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { DrupalClient } from '../drupal/client';
-import type { OnlineBookingCalls } from '../loaders/online-booking';
+import type { OnlineBookingCalls } from './online-booking';
 import type { Block, NodeData } from '../drupal/types';
 import type { Deferred } from '../components/deferred';
 import type { ListingCard, ListingRules } from './listing';

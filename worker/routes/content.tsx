@@ -3,7 +3,7 @@ import type { AppEnv } from '../app-env';
 import { resolvePath, type Resolution } from '../paths/resolve-path';
 import { ClinicData } from '../components/ClinicData';
 import { nodePageLoader, type NodePage } from '../loaders/node-page';
-import { onlineBookingCalls } from '../loaders/online-booking';
+import { onlineBookingCalls } from '../bundles/online-booking';
 import { renderError } from './error';
 import { termRoute } from './term';
 

@@ -1,5 +1,5 @@
 import { optional } from '../../drupal/optional';
-import { briefly } from '../../loaders/online-booking';
+import { briefly } from '../online-booking';
 import { defer } from '../../components/deferred';
 import { listing } from './listing';
 import { bundleModule } from '../module';

@@ -3,7 +3,7 @@ import { optional } from '../../drupal/optional';
 import type { PriceGroup } from '../../drupal/schemas/price';
 import type { Block, ViewRow } from '../../drupal/types';
 import type { OnlineLink } from '../../components/online-offer';
-import { briefly } from '../../loaders/online-booking';
+import { briefly } from '../online-booking';
 import { defer, type Deferred } from '../../components/deferred';
 import type { PageCalls } from '../module';
 

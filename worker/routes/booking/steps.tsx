@@ -4,17 +4,9 @@ import { bookingMadeBy } from '../../booking/attempts';
 import { BookingError } from '../../booking/booking-system';
 import { BOOKING_PATH, manageUrl } from '../../booking/booking-url';
 import type { BookingCatalog } from '../../booking/catalog';
+import { clinicToday } from '../../booking/clinic-time';
 import { postedPerson } from '../../booking/person';
-import {
-  calendarOf,
-  clinicToday,
-  cleanQuery,
-  loadCatalog,
-  prefetchChoice,
-  reportEmptyList,
-  resolveChoice,
-  timesOf,
-} from '../../loaders/booking-choice';
+import { calendarOf, cleanQuery, loadCatalog, prefetchChoice, reportEmptyList, resolveChoice, timesOf } from '../../loaders/booking-choice';
 import { framed } from '../../middleware/page-renderer';
 import type { BookingView, Choice } from '../../screens/booking/booking-view';
 import { formOf } from '../editors/form';
