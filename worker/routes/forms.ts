@@ -8,7 +8,8 @@ import { acceptLead, shownKeysOf } from '../leads/accept';
 import { keepLead, popupLeadOf } from '../leads/popup-lead';
 import { sitePage } from '../leads/referer';
 import { trapFilled } from '../leads/trap';
-import { addMultipart, jsonValue, MAX_VALUE_LENGTH, textsOf } from './form-values';
+import { MAX_VALUE_LENGTH } from '../leads/lead-field';
+import { addMultipart, jsonValue, textsOf } from './form-values';
 
 /**
  * The popup forms' API: the browser talks only to us; Drupal's
