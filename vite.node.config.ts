@@ -1,13 +1,13 @@
 import { defineConfig } from 'vite';
 
 /**
- * Builds the Node target (worker/platform/node/server.ts) into dist/node/server.js:
+ * Builds the Node target (worker/entries/node-server.ts) into dist/node/server.js:
  * the same app code as the worker, its npm dependencies left to node_modules.
  * Runs after the browser build, whose manifest the app reads.
  */
 export default defineConfig({
   build: {
-    ssr: 'worker/platform/node/server.ts',
+    ssr: 'worker/entries/node-server.ts',
     outDir: 'dist/node',
     emptyOutDir: true,
     target: 'node22',

@@ -1,8 +1,11 @@
 /**
  * The structure rules of docs/architecture.md, checked in `npm test`'s first step:
- * no import cycle, no import against the layers' direction, no file in worker/ over 300 lines, a bundle's view read only in
- * its own folder, and comments that cite the repository's docs, not documents a
- * newcomer cannot open. Prints every breach and exits 1 when there is one.
+ * no import cycle, no two folders of worker/ that import each other, no import against the layers' direction, no file
+ * in worker/ over 300 lines, a bundle's view read only in its own folder, and comments that cite the repository's docs,
+ * not documents a newcomer cannot open. Prints every breach and exits 1 when there is one.
+ *
+ * `node scripts/check-structure.ts --graph` also prints the folder graph of worker/, bottom first: each folder (or file
+ * at worker/'s root) and the ones it imports.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -64,6 +67,52 @@ for (const [file, imports] of Object.entries(graph.obj())) {
     const layer = rule![1].find((to) => imported.startsWith(to));
     if (layer) breaches.push(`${file}: imports ${imported} (${rule![0]} never imports ${layer})`);
   }
+}
+
+/**
+ * No two folders of worker/ import each other (docs/architecture.md, "Who may import whom"): a folder is a first-level
+ * entry of worker/, a folder or a file at its root. Type-only imports count, as above.
+ */
+const unitOf = (file: string): string | undefined => {
+  const [top, first, second] = file.split('/');
+  return top === 'worker' && first ? (second === undefined ? `worker/${first}` : `worker/${first}/`) : undefined;
+};
+/** Each unit → the units it imports → one of the imports that make it so (file → file), for the breach's message. */
+const folders = new Map<string, Map<string, string>>();
+for (const file of sources.map((path) => path.split(sep).join('/'))) {
+  const unit = unitOf(file);
+  if (unit && !folders.has(unit)) folders.set(unit, new Map());
+}
+for (const [file, imports] of Object.entries(graph.obj())) {
+  const from = unitOf(file);
+  for (const imported of from ? imports : []) {
+    const to = unitOf(imported);
+    if (to && to !== from && !folders.get(from!)!.has(to)) folders.get(from!)!.set(to, `${file} → ${imported}`);
+  }
+}
+for (const [from, imports] of folders)
+  for (const [to, example] of imports) {
+    const back = folders.get(to)?.get(from);
+    if (back && from < to) breaches.push(`folders that import each other: ${from} ↔ ${to} (${example}; ${back})`);
+  }
+
+if (process.argv.includes('--graph')) {
+  // Bottom first: a folder is printed once every folder it imports has been (those in a loop last, as they come).
+  const printed = new Set<string>();
+  const order: string[] = [];
+  for (let added = true; added;) {
+    added = false;
+    for (const [unit, imports] of [...folders].sort(([a], [b]) => a.localeCompare(b)))
+      if (!printed.has(unit) && [...imports.keys()].every((to) => printed.has(to))) {
+        order.push(unit);
+        printed.add(unit);
+        added = true;
+      }
+  }
+  order.push(...[...folders.keys()].filter((unit) => !printed.has(unit)).sort());
+  const width = Math.max(...order.map((unit) => unit.length));
+  console.log(`worker/'s folder graph, bottom first (${order.length} folders):`);
+  for (const unit of order) console.log(`  ${unit.padEnd(width)}  → ${[...folders.get(unit)!.keys()].sort().join(', ') || '(nothing)'}`);
 }
 
 for (const file of sources) {

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import type { Bindings } from './config/bindings';
 import type { BookingVariables } from './middleware/booking';
 import type { ConfigVariables } from './middleware/config';
@@ -18,3 +19,6 @@ export interface AppEnv {
     PageVariables &
     RequestLogVariables;
 }
+
+/** A route's context: what every handler of the app is given. */
+export type C = Context<AppEnv>;

@@ -1,6 +1,6 @@
 /**
  * `cloudflare:workers` for the Node project: the site built as the Node target builds
- * it (platform/node/site.ts), on the real Valkey and demo origin of setup.ts, with the
+ * it (worker/entries/node-site.ts), on the real Valkey and demo origin of setup.ts, with the
  * settings the worker project gives miniflare. `env` is its bindings, and
  * `exports.default` the whole site (built files included), as on Workers. One site serves
  * every file of the run (the project does not isolate its files), as one workerd serves
@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { ROOT } from '../../scripts/servers';
 import { readNodeSettings } from '../../worker/platform/node/settings';
-import { startNodeSite } from '../../worker/platform/node/site';
+import { startNodeSite } from '../../worker/entries/node-site';
 import { requestConnection } from '../../worker/platform/node/valkey';
 import { TEST_LEAD_MAX_RETRIES, TEST_SECRETS, testBookingVars, testCrmUrl } from '../setup/secrets';
 

@@ -5,7 +5,7 @@ import type { Bindings } from '../../worker/config/bindings';
 import { clearCache } from '../../worker/cache/clear-cache';
 import { nodePlatform } from '../../worker/platform/node/platform';
 import { workersPlatform } from '../../worker/platform/workers/platform';
-import { resetIsolate } from '../../worker/state';
+import { resetIsolate } from '../../worker/cache/isolate';
 import { demoControl, type FaultConfigInput, type SchemaMode } from '../../demo-origin/control-client';
 
 export { passTime } from '../setup/clock';

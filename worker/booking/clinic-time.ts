@@ -3,18 +3,7 @@
  * in any offset ("…+0000", "…-0500", "…+03:00"); the patient is shown the day and time on the clinic's own clock
  * (`BOOKING_TIMEZONE`, Moscow by default), computed from the instant, never cut out of the string.
  */
-
-export const DEFAULT_TIMEZONE = 'Europe/Moscow';
-
-/** Whether the runtime knows this IANA time zone ("Europe/Moscow", "Asia/Yekaterinburg"). */
-export function knownTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { DEFAULT_TIMEZONE } from '../config/booking';
 
 /** "2026-12-01T09:00:00+0000" and "…-0500" as ISO 8601 proper ("…+00:00"); `Date.parse` does not read the first forms everywhere. */
 const OFFSET_WITHOUT_COLON = /([+-]\d{2})(\d{2})$/;
@@ -99,3 +88,12 @@ export function clinicTime(datetime: string, timeZone: string): ClinicTime | und
   const ms = instantOf(datetime, timeZone);
   return Number.isNaN(ms) ? undefined : clinicTimeOfInstant(ms, timeZone);
 }
+
+/** How far ahead a patient may book (docs/booking.md, "The page"). */
+export const BOOKING_DAYS = 30;
+
+/** Today on the clinic's clock (BOOKING_TIMEZONE, Moscow by default), as YYYY-MM-DD. */
+export const clinicToday = (now: number, timeZone = DEFAULT_TIMEZONE) => clinicTimeOfInstant(now, timeZone).date;
+
+export const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -1,4 +1,4 @@
-import type { SlotHolds } from '../platform/seams';
+import type { SlotHolds } from '../seams/seams';
 import { BookingError, type Appointment } from './booking-system';
 
 /** Long enough to read the SMS and type its code; a patient slower than that takes the time anew before booking. */

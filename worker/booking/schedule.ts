@@ -1,5 +1,6 @@
-import type { KeyValueStore } from '../platform/seams';
-import { DEFAULT_TIMEZONE, clinicTime } from './clinic-time';
+import type { KeyValueStore } from '../seams/seams';
+import { DEFAULT_TIMEZONE } from '../config/booking';
+import { clinicTime } from './clinic-time';
 import type { BookingService, BookingStaff, BookingSystem, FreeTime } from './booking-system';
 
 /**

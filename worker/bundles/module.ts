@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { DrupalClient } from '../drupal/client';
-import type { OnlineBookingCalls } from '../loaders/online-booking';
+import type { OnlineBookingCalls } from './online-booking';
 import type { Block, NodeData } from '../drupal/types';
-import type { Deferred } from '../render/deferred';
+import type { Deferred } from '../components/deferred';
 import type { ListingCard, ListingRules } from './listing';
 
 /** What a bundle's own calls (docs/requirements.md §7) are started with, beside the node and before it arrives. */

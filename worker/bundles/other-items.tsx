@@ -2,7 +2,7 @@ import { formatDay } from '../components/format';
 import { Streamed } from '../components/Streamed';
 import { SectionTitle } from '../components/ui/SectionTitle';
 import type { NodeData, Teaser } from '../drupal/types';
-import type { Deferred } from '../render/deferred';
+import type { Deferred } from '../components/deferred';
 
 /** docs/requirements.md §2: how many others a news item's, article's or press mention's page lists. */
 export const OTHER_SHOWN = 4;

@@ -1,4 +1,4 @@
-import { isolate } from '../state';
+import { isolate } from './isolate';
 
 /**
  * Per isolate and per origin: after a few failures in a row Drupal is left alone
@@ -8,7 +8,7 @@ import { isolate } from '../state';
  * second call would fail the very page that tells whether Drupal is back), and
  * the first answer closes the breaker or opens it again. Each request holds its
  * own view of the shared state (circuitBreaker() per request), which knows
- * whether that request is the probe. The state is the isolate's (state.ts).
+ * whether that request is the probe. The state is the isolate's (isolate.ts).
  */
 const FAILURES_TO_OPEN = 3;
 /** How often a request waiting for the probe looks at the outcome (flights.ts says why it polls). */

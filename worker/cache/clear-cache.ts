@@ -2,10 +2,10 @@
  * Empties the shared cache outright: every payload, the booking pages' keys, and the purge records. A purge keeps
  * purged copies for when Drupal fails; tests need a cache that never held anything.
  * (Production never needs it: a new entry shape changes KEY_VERSION instead.)
- * This isolate starts over too (state.ts), as a new one would: nothing of the old store is remembered.
+ * This isolate starts over too (isolate.ts), as a new one would: nothing of the old store is remembered.
  */
-import type { KeyValueStore } from '../platform/seams';
-import { resetIsolate } from '../state';
+import type { KeyValueStore } from '../seams/seams';
+import { resetIsolate } from './isolate';
 import { KEY_VERSION } from './cache-key';
 import { clearPurgeAll } from './generation';
 import { clearTagPurges } from './tags';

@@ -26,7 +26,7 @@ const POLL_MS = 10;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The isolate's flights, one per key being fetched (its one copy is on the isolate's state, state.ts). */
+/** The isolate's flights, one per key being fetched (its one copy is on the isolate's state, isolate.ts). */
 export class Flights {
   readonly #flights = new Map<string, Flight>();
 

@@ -6,11 +6,11 @@
  * even one whose view of the purge is a few seconds (or KV's minute) behind. The count
  * of such purges is kept beside the time for the editors' page ("generation").
  *
- * The record is read through a per-isolate memo (state.ts), so that a page does not pay an extra KV
+ * The record is read through a per-isolate memo (isolate.ts), so that a page does not pay an extra KV
  * read before its own lookups.
  */
-import type { KeyValueStore } from '../platform/seams';
-import { isolate } from '../state';
+import type { KeyValueStore } from '../seams/seams';
+import { isolate } from './isolate';
 import { PURGE_ALL_KEY, type PurgeAllRecord } from './purge-records';
 
 const NEVER: PurgeAllRecord = { at: 0, count: 0 };

@@ -5,7 +5,7 @@
 import type { CacheReport } from './cache-report';
 import type { CircuitBreaker } from './circuit-breaker';
 import type { CacheSettings } from './entry';
-import type { KeyValueStore } from '../platform/seams';
+import type { KeyValueStore } from '../seams/seams';
 
 /** What a loader hands the cache: the parsed payload, and whether it is a short-lived negative answer (a 404). */
 export interface Loaded<T> {

@@ -1,9 +1,9 @@
-import type { FetchClaims } from '../platform/seams';
+import type { FetchClaims } from '../seams/seams';
 import { OriginError } from './origin-error';
 import { cacheKey } from './cache-key';
 import { FetchesUnderWay } from './fetches-under-way';
 import type { CacheStatus } from './cache-status';
-import { isolate } from '../state';
+import { isolate } from './isolate';
 import {
   decodeEntry,
   encodeEntry,

@@ -3,7 +3,7 @@
  * read per payload. It keeps KV's own entry (value and freshness metadata), so
  * HIT/STALE decisions are the same; it only delays, by at most MEMORY_TTL_MS, what
  * another isolate's purge or refresh changes, which is within KV's own
- * propagation delay (about a minute). The isolate's one copy is on its state (state.ts).
+ * propagation delay (about a minute). The isolate's one copy is on its state (isolate.ts).
  */
 const MEMORY_TTL_MS = 10_000;
 const MAX_ENTRIES = 500;

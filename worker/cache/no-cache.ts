@@ -1,7 +1,7 @@
-import { isolate } from '../state';
+import { isolate } from './isolate';
 import type { KvCache } from './kv-cache-types';
 
-/** What editors' clients learned of resource types (relationships.ts) is kept per isolate (state.ts) and relearned after this. */
+/** What editors' clients learned of resource types (relationships.ts) is kept per isolate (isolate.ts) and relearned after this. */
 const KNOWLEDGE_MS = 5 * 60_000;
 
 /**

@@ -7,7 +7,7 @@
  * each inline script by its SHA-256 instead: only those exact scripts run, as strict as the nonce, and the
  * bytes no longer change per response.
  */
-import type { PageCompressor, PageEncoding } from '../platform/seams';
+import type { PageCompressor, PageEncoding } from '../seams/seams';
 
 export interface PageBytes {
   /** The HTML without its nonce, as UTF-8. */

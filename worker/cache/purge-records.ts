@@ -1,7 +1,7 @@
 /**
  * The two purge records the shared store holds beside the payloads (generation.ts, tags.ts):
  * their keys and shapes, apart from the code that reads and writes them, so that the
- * isolate's state (state.ts) can tell which memo an announced change reaches.
+ * isolate's state (isolate.ts) can tell which memo an announced change reaches.
  */
 
 /** When everything was last purged, and how many times (generation.ts). */

@@ -7,7 +7,7 @@
  * its first payload turns stale, and at most FRESH_KEEP_MS, as long as the memory tier holds a payload
  * (memory-tier.ts): another isolate's purge reaches a kept page no later than it reaches the payloads (on Node
  * at once: the store announces it). A stale one for STALE_KEEP_MS: its payloads are being refreshed. A purge,
- * or a payload refreshed from Drupal, in this isolate moves the isolate's change count on (state.ts), and a
+ * or a payload refreshed from Drupal, in this isolate moves the isolate's change count on (isolate.ts), and a
  * page rendered before that is not served again.
  */
 import type { PageBytes } from './page-bytes';
@@ -29,11 +29,11 @@ export interface RenderedPage {
 
 interface Kept extends RenderedPage {
   until: number;
-  /** The isolate's change count when the page started rendering (state.ts `version`). */
+  /** The isolate's change count when the page started rendering (isolate.ts `version`). */
   version: number;
 }
 
-/** The isolate's kept pages (its one copy is on the isolate's state, state.ts). */
+/** The isolate's kept pages (its one copy is on the isolate's state, isolate.ts). */
 export class RenderedPages {
   /** Pages per settings object: a page rendered with other settings is another page. */
   readonly #scopes = new WeakMap<object, Map<string, Kept>>();

@@ -1,7 +1,7 @@
 /**
  * A record of the shared store, read through for a few seconds per store: a page does not
  * pay an extra read before its own lookups, and another process's change reaches here
- * within `ms` (at once on Node, whose store announces it: state.ts `invalidate`).
+ * within `ms` (at once on Node, whose store announces it: isolate.ts `invalidate`).
  */
 export class StoreMemo<T> {
   #memo = new WeakMap<object, { value: T; readAt: number }>();

@@ -8,11 +8,11 @@
  *
  * The purge times are one small KV entry, written only on a purge (KV allows one
  * write a second per key, and writes cost far more than reads) and read through a
- * per-isolate memo (state.ts). No index of payloads per tag is kept, so filling the cache
+ * per-isolate memo (isolate.ts). No index of payloads per tag is kept, so filling the cache
  * writes nothing extra; a tag purged longer ago than any payload lives is dropped.
  */
-import type { KeyValueStore } from '../platform/seams';
-import { isolate } from '../state';
+import type { KeyValueStore } from '../seams/seams';
+import { isolate } from './isolate';
 import { TAGS_KEY, type TagPurges } from './purge-records';
 
 export async function tagPurges(kv: KeyValueStore): Promise<TagPurges> {

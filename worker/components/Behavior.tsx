@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { BEHAVIOR_TRIGGERS, type BehaviorName, type BehaviorProps } from '../../common/behaviors';
 import { ISLAND_ATTRIBUTE, PROPS_ATTRIBUTE, SRC_ATTRIBUTE, WHEN_ATTRIBUTE } from '../../common/island-markers';
 import type { HydrateWhen } from '../../common/islands';
-import { clientAssets } from '../render/client-assets';
+import { clientAssets } from './client-assets';
 
 /**
  * Server-rendered markup that a behaviour (client/behaviors/<name>.ts) drives in

@@ -1,6 +1,6 @@
 import { use } from 'react';
 import type { Block } from '../drupal/types';
-import type { Deferred } from '../render/deferred';
+import type { Deferred } from './deferred';
 
 /** The regions the layouts place themselves; a block in any other region is shown by OtherRegions. */
 export const PLACED_REGIONS: readonly string[] = [

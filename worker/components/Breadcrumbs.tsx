@@ -1,6 +1,6 @@
 import { use } from 'react';
 import type { Crumb } from '../drupal/types';
-import type { Deferred } from '../render/deferred';
+import type { Deferred } from './deferred';
 import { onSite, StructuredData } from './StructuredData';
 
 /**

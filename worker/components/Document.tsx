@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { CONSENT_COOKIE, METRIKA_INIT, METRIKA_TAG_URL, type ConsentChoice } from '../../common/consent';
 import { lowVisionClasses, type LowVision } from '../../common/low-vision';
 import type { HeadData } from '../drupal/types';
-import { clientAssets } from '../render/client-assets';
+import { clientAssets } from './client-assets';
 import { ConsentBanner } from './ConsentBanner';
 
 /**

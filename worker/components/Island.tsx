@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ISLAND_ATTRIBUTE, PROPS_ATTRIBUTE, SLOT_ATTRIBUTE, SRC_ATTRIBUTE, WHEN_ATTRIBUTE } from '../../common/island-markers';
 import type { HydrateWhen, IslandComponent, SerializableProps } from '../../common/islands';
-import { clientAssets } from '../render/client-assets';
+import { clientAssets } from './client-assets';
 
 /**
  * Renders an interactive component into the HTML inside a marker that names it

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { use } from 'react';
 import type { MenuItem } from '../drupal/types';
-import type { Deferred } from '../render/deferred';
+import type { Deferred } from './deferred';
 import { Icon } from './ui/Icon';
 
 const SERVICES_URL = '/services.html';

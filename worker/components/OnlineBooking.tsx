@@ -1,5 +1,5 @@
 import { CalendarClock } from 'lucide-react';
-import type { Deferred } from '../render/deferred';
+import type { Deferred } from './deferred';
 import type { NearestTimes, OnlineLink } from './online-offer';
 import { formatDay } from './format';
 import { Streamed } from './Streamed';

@@ -1,5 +1,5 @@
 import { Suspense, use, type ReactNode } from 'react';
-import type { Deferred } from '../render/deferred';
+import type { Deferred } from './deferred';
 
 function Settled<T>({ data, render }: { data: Deferred<T>; render: (value: T) => ReactNode }) {
   return <>{render(use(data))}</>;

@@ -7,11 +7,11 @@ import type {
   SlotHolds,
   StaticAssets,
   UndeliveredLeads,
-} from '../platform/seams';
+} from '../seams/seams';
 
 /**
  * The site's bindings: its settings as wrangler.toml, `wrangler secret` and .dev.vars provide
- * them (unvalidated strings), and its seams (platform/seams.ts) as the platform builds them:
+ * them (unvalidated strings), and its seams (seams/seams.ts) as the platform builds them:
  * Workers from its own bindings (platform/workers/platform.ts), Node from the environment (platform/node/).
  */
 export interface Bindings {

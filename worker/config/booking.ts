@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { DEFAULT_TIMEZONE, knownTimeZone } from '../booking/clinic-time';
 import { unsetToUndefined as unset } from './unset';
 
 /**
@@ -15,6 +14,19 @@ const url = (fallback: string) =>
       .transform((value) => value.replace(/\/+$/, '')),
   );
 const optional = z.preprocess(unset, z.string().trim().min(1).optional());
+
+/** BOOKING_TIMEZONE unset: the clinic is in Moscow. */
+export const DEFAULT_TIMEZONE = 'Europe/Moscow';
+
+/** Whether the runtime knows this IANA time zone ("Europe/Moscow", "Asia/Yekaterinburg"). */
+export function knownTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const bookingSettings = {
   BOOKING_PROVIDER: z.preprocess(unset, z.enum(['yclients', 'renovatio'], { error: 'должен быть yclients или renovatio' }).optional()),

@@ -8,7 +8,7 @@ import type {
   SlotHolds,
   StaticAssets,
   UndeliveredLeads,
-} from '../platform/seams';
+} from '../seams/seams';
 import type { Bindings } from './bindings';
 import { bookingOf, bookingProblems, bookingSettings } from './booking';
 import { legalDetails, legalSettings } from './legal';

@@ -1,4 +1,4 @@
-import { isolate } from '../state';
+import { isolate } from '../cache/isolate';
 import type { DrupalContext } from './context';
 
 /**

@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '../platform/seams';
+import type { KeyValueStore } from '../seams/seams';
 import type { LastPurge } from '../screens/CacheRebuildScreen';
 
 const LAST_PURGE_KEY = 'cache-rebuild:last';

@@ -1,4 +1,4 @@
-import type { KeyValueStore } from '../platform/seams';
+import type { KeyValueStore } from '../seams/seams';
 
 /**
  * The editors' sessions in KV. The browser holds only an opaque random id; the

@@ -1,7 +1,7 @@
 import type { Config } from '../config/config';
-import type { LeadMessage } from '../leads/lead';
+import type { LeadMessage } from '../seams/lead-message';
 import { undeliveredProblem, UndeliveredUnreadable, unseal } from '../leads/undelivered';
-import type { UndeliveredRecord } from '../platform/seams';
+import type { UndeliveredRecord } from '../seams/seams';
 import type { UndeliveredOutcome, UndeliveredSummary, UndeliveredView } from '../screens/UndeliveredScreen';
 
 /** What /undelivered.html shows, and with which status. */

@@ -1,8 +1,8 @@
-import type { KeyValueStore } from '../platform/seams';
-import { isolate } from '../state';
+import type { KeyValueStore } from '../seams/seams';
+import { isolate } from '../cache/isolate';
 import { isSessionId } from './cookie';
 import { drupalSaysLoggedIn, type DrupalAt } from './drupal-session';
-import type { Editor } from './editor';
+import type { Editor } from '../cache/checked-sessions';
 import { readSession, sessionHash } from './session-store';
 
 /**

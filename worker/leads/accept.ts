@@ -3,7 +3,7 @@ import type { Config } from '../config/config';
 import type { DrupalClient } from '../drupal/client';
 import { OriginError } from '../cache/origin-error';
 import { crmFileOf, describeLead, failureOf, postToCrm, refusalOf } from './crm';
-import type { Lead, LeadMessage } from './lead';
+import type { Lead, LeadMessage } from '../seams/lead-message';
 import { russianMessage } from './russian-message';
 import { submitLead, uploadFiles, type Upload } from './submit';
 

@@ -1,7 +1,8 @@
 import { POPUP_TITLES, isPopupForm } from '../../common/popups';
 import type { Config } from '../config/config';
 import { OriginError } from '../cache/origin-error';
-import { crmPayload, type CrmFile, type Lead } from './lead';
+import { crmPayload } from './lead';
+import type { CrmFile, Lead } from '../seams/lead-message';
 import type { Upload } from './submit';
 
 /** The CRM comment's first line for a lead whose trap field was filled (a robot, or a browser's autofill). */

@@ -1,8 +1,8 @@
 import type { Config } from '../config/config';
 import { drupalClientFor } from '../drupal/from-config';
 import { DeliveryFailure, describeLead, failureOf, postToCrm, refusalOf } from './crm';
-import type { LeadBatch, LeadQueue } from '../platform/seams';
-import type { LeadMessage } from './lead';
+import type { LeadBatch, LeadQueue } from '../seams/seams';
+import type { LeadMessage } from '../seams/lead-message';
 import { submitLead } from './submit';
 
 /** Retries wait LEAD_RETRY_SECONDS, then twice as long each time, never more than an hour. */

@@ -2,8 +2,8 @@ import { CONSENT, type FormDefinition } from '../../common/forms/definition';
 import type { FieldValue } from '../../common/forms/validate';
 import { webformOf, type PopupForm } from '../../common/popups';
 import type { Config } from '../config/config';
-import { leadFieldOf } from '../routes/form-values';
-import type { Lead, LeadMessage } from './lead';
+import { leadFieldOf } from './lead-field';
+import type { Lead, LeadMessage } from '../seams/lead-message';
 
 /** The lead as Drupal and the CRM will get it: only the form's own fields, phone numbers in one shape, hidden values from the form. */
 export function popupLeadOf(

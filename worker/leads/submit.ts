@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { DrupalClient } from '../drupal/client';
 import { OriginError } from '../cache/origin-error';
-import { drupalBody, type Lead } from './lead';
+import { drupalBody } from './lead';
+import type { Lead } from '../seams/lead-message';
 
 /** What Drupal made of a submission. Drupal not answering is an OriginError instead: the lead then waits on the queue. */
 export type SubmitOutcome =

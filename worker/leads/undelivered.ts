@@ -1,7 +1,7 @@
 import type { Config } from '../config/config';
-import type { KeyValueStore, UndeliveredRecord } from '../platform/seams';
+import type { KeyValueStore, UndeliveredRecord } from '../seams/seams';
 import { describeLead } from './crm';
-import type { LeadMessage } from './lead';
+import type { LeadMessage } from '../seams/lead-message';
 import { decodeKey, fromBase64 } from '../config/undelivered-key';
 
 /**

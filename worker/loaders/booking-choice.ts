@@ -1,24 +1,15 @@
 import type { FreeTime } from '../booking/booking-system';
 import type { ChoiceQuery } from '../booking/booking-url';
-import { DEFAULT_TIMEZONE, clinicTimeOfInstant } from '../booking/clinic-time';
+import { addDays, BOOKING_DAYS } from '../booking/clinic-time';
 import { bookingCatalog, type BookingCatalog, type CatalogStaff } from '../booking/catalog';
 import type { Schedule } from '../booking/schedule';
 import type { DrupalClient } from '../drupal/client';
 import type { NodeData } from '../drupal/types';
 import type { CalendarDay, Choice } from '../screens/booking/booking-view';
 
-/** How far ahead a patient may book (docs/booking.md, "The page"). */
-export const BOOKING_DAYS = 30;
-
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}$/;
 const ID = /^[\w-]{1,40}$/;
-
-/** Today on the clinic's clock (BOOKING_TIMEZONE, Moscow by default), as YYYY-MM-DD. */
-export const clinicToday = (now: number, timeZone = DEFAULT_TIMEZONE) => clinicTimeOfInstant(now, timeZone).date;
-
-export const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The lists found empty so far in this process or isolate: each is said once, not on every request. */
 const saidEmpty = new Set<string>();

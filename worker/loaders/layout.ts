@@ -1,7 +1,7 @@
 import type { Config } from '../config/config';
 import type { DrupalClient } from '../drupal/client';
 import type { LayoutData } from '../components/layout/layout-data';
-import { defer } from '../render/deferred';
+import { defer } from '../components/deferred';
 import { optional } from '../drupal/optional';
 import { headOnSite } from './head-on-site';
 import { byModules } from '../drupal/modules';

@@ -4,7 +4,7 @@ import type { DrupalClient, EntityLookup } from '../drupal/client';
 import type { NodeData } from '../drupal/types';
 import { canonicalPathOf } from '../paths/canonical-path';
 import type { LayoutData } from '../components/layout/layout-data';
-import type { OnlineBookingCalls } from './online-booking';
+import type { OnlineBookingCalls } from '../bundles/online-booking';
 import type { PageSubject } from './pre-footer';
 
 /** The frame's calls a node's page starts beside its own (the page renderer's frame). */

@@ -3,7 +3,7 @@ import type { DrupalClient } from '../drupal/client';
 import type { OtherList } from '../drupal/endpoints';
 import { optional } from '../drupal/optional';
 import type { NodeData, Teaser } from '../drupal/types';
-import { defer } from '../render/deferred';
+import { defer } from '../components/deferred';
 import type { PreFooterData } from '../components/layout/layout-data';
 
 /** What a page shows, as far as the pre-footer cares: a node (bundle and nid), or a listing of a bundle (no nid). */

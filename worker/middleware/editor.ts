@@ -5,7 +5,7 @@ import type { Bindings } from '../config/bindings';
 import { createDrupalClient } from '../drupal/client';
 import { sharedGuesses } from '../drupal/from-config';
 import { clearedCookie, sessionCookieName, sessionIdOf } from '../editors/cookie';
-import type { Editor } from '../editors/editor';
+import type { Editor } from '../cache/checked-sessions';
 import { drupalAt } from '../editors/drupal-session';
 import { deleteSession } from '../editors/session-store';
 import { verifySession, type Verdict } from '../editors/verify-session';

@@ -7,7 +7,7 @@ import type { LayoutData, PreFooterData } from '../components/layout/layout-data
 import type { NodeData } from '../drupal/types';
 import { loadErrorLayout, loadLayout } from '../loaders/layout';
 import { loadPreFooter, type PageSubject } from '../loaders/pre-footer';
-import { defer } from '../render/deferred';
+import { defer } from '../components/deferred';
 import { renderPage, type LayoutKind } from '../render/render-page';
 import type { ConfigVariables } from './config';
 import type { EditorVariables } from './editor';

@@ -2,7 +2,7 @@
  * One runtime's way into the app (worker/app.tsx `createApp`): Cloudflare Workers
  * (platform/workers/) or Node (platform/node/). The app itself is the same on both;
  * a platform only turns what its runtime hands each request into the site's bindings,
- * its seams (seams.ts) built on the runtime's own services.
+ * its seams (worker/seams/seams.ts) built on the runtime's own services.
  */
 import type { Bindings } from '../config/bindings';
 

@@ -8,7 +8,7 @@ import { BareLayout } from '../components/layout/BareLayout';
 import { DefaultLayout } from '../components/layout/DefaultLayout';
 import { PageContext } from '../components/page-context';
 import { preFooterParts, streamedParts, type LayoutData, type PreFooterData } from '../components/layout/layout-data';
-import { preloadLinks } from './client-assets';
+import { preloadLinks } from '../components/client-assets';
 import { streamHtml } from './html-stream';
 import { documentTitle } from './page-title';
 

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
-import { resolvePath, type Resolution } from '../paths/resolve-path';
+import { resolvePath, type Resolution } from '../loaders/resolve-path';
 import { ClinicData } from '../components/ClinicData';
 import { nodePageLoader, type NodePage } from '../loaders/node-page';
-import { onlineBookingCalls } from '../loaders/online-booking';
+import { onlineBookingCalls } from '../bundles/online-booking';
 import { renderError } from './error';
 import { termRoute } from './term';
 

@@ -3,12 +3,13 @@ import { MAX_FILE_BYTES, MAX_JSON_BYTES, type FormDefinition, type SubmitAnswer 
 import { validateForm, type FieldValue } from '../../common/forms/validate';
 import { POPUP_TITLES, isPopupForm, webformOf, type PopupForm } from '../../common/popups';
 import type { AppEnv } from '../app-env';
-import { clientIp } from '../middleware/client-ip';
+import { clientIp } from './client-ip';
 import { acceptLead, shownKeysOf } from '../leads/accept';
 import { keepLead, popupLeadOf } from '../leads/popup-lead';
 import { sitePage } from '../leads/referer';
 import { trapFilled } from '../leads/trap';
-import { addMultipart, jsonValue, MAX_VALUE_LENGTH, textsOf } from './form-values';
+import { MAX_VALUE_LENGTH } from '../leads/lead-field';
+import { addMultipart, jsonValue, textsOf } from './form-values';
 
 /**
  * The popup forms' API: the browser talks only to us; Drupal's

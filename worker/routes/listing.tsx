@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { moduleOf } from '../bundles/registry';
 import { optional } from '../drupal/optional';
-import { defer } from '../render/deferred';
+import { defer } from '../components/deferred';
 import { ListingScreen } from '../screens/ListingScreen';
 import { PAGE_SIZE } from '../screens/listing-page';
 import { renderError } from './error';

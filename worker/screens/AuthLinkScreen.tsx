@@ -1,5 +1,5 @@
 import { ButtonLink } from '../components/ui/Button';
-import { LogoutButton } from '../editors/LogoutButton';
+import { LogoutButton } from '../components/LogoutButton';
 
 export interface AuthLinkView {
   /** The signed-in editor, their name as Drupal gave it if it did; null for a visitor. */

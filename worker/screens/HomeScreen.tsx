@@ -5,7 +5,7 @@ import { PopupButton } from '../components/PopupButton';
 import { buttonClass } from '../components/ui/Button';
 import { SectionTitle } from '../components/ui/SectionTitle';
 import type { HomeSlide, MenuItem } from '../drupal/types';
-import type { Deferred } from '../render/deferred';
+import type { Deferred } from '../components/deferred';
 
 export interface HomeView {
   /** The clinic's name. */

@@ -7,7 +7,7 @@ import { QaList } from '../components/QaList';
 import { Card } from '../components/ui/Card';
 import { Icon } from '../components/ui/Icon';
 import type { NodeData } from '../drupal/types';
-import type { Deferred } from '../render/deferred';
+import type { Deferred } from '../components/deferred';
 import { PAGE_SIZE } from './listing-page';
 
 /** A node of the listing, and what its card shows of it (its bundle's module says). */

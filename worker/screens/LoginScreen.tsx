@@ -1,6 +1,6 @@
 import { LogIn } from 'lucide-react';
 import { EditorAlert } from '../components/EditorAlert';
-import { LogoutButton } from '../editors/LogoutButton';
+import { LogoutButton } from '../components/LogoutButton';
 import { ButtonContent, ButtonLink, buttonClass } from '../components/ui/Button';
 
 export interface LoginView {

@@ -4,8 +4,8 @@ import { POPUP_TITLES, isPopupForm } from '../../common/popups';
 import { moscowDateTime } from '../components/format';
 import { ButtonContent, ButtonLink, buttonClass } from '../components/ui/Button';
 import { Icon } from '../components/ui/Icon';
-import type { LeadMessage } from '../leads/lead';
-import type { UndeliveredRecord } from '../platform/seams';
+import type { LeadMessage } from '../seams/lead-message';
+import type { UndeliveredRecord } from '../seams/seams';
 
 /** What is shown of a record without opening it: nothing the visitor typed. */
 export type UndeliveredSummary = Omit<UndeliveredRecord, 'sealed'>;

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import type { FileCache } from '../../../worker/platform/seams';
+import type { FileCache } from '../../../worker/seams/seams';
 
-/** Drupal's files kept for outages (platform/seams.ts FileCache), as routes/files.ts puts and matches them. */
+/** Drupal's files kept for outages (seams/seams.ts FileCache), as routes/files.ts puts and matches them. */
 export function fileCacheContract(cache: () => FileCache) {
   const fileRequest = () => new Request(`http://127.0.0.1:8787/sites/default/files/contract-${crypto.randomUUID()}.txt`);
 

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import type { KeyValueStore } from '../../../worker/platform/seams';
+import type { KeyValueStore } from '../../../worker/seams/seams';
 
-/** KV's subset the site uses (platform/seams.ts KeyValueStore), as every platform must keep it. */
+/** KV's subset the site uses (seams/seams.ts KeyValueStore), as every platform must keep it. */
 export function keyValueStoreContract(store: () => KeyValueStore) {
   const unique = () => `contract-${crypto.randomUUID()}`;
 

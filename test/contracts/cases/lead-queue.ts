@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import type { LeadMessage } from '../../../worker/leads/lead';
-import type { LeadQueue } from '../../../worker/platform/seams';
+import type { LeadMessage } from '../../../worker/seams/lead-message';
+import type { LeadQueue } from '../../../worker/seams/seams';
 
 /** A lead as leads/accept.ts queues it, for a form no test consumes before its delay is over. */
 const message = (): LeadMessage =>
@@ -10,7 +10,7 @@ const message = (): LeadMessage =>
     lead: { form: 'callback', fields: [{ name: 'phone', label: 'Телефон', value: '+7 (900) 000-00-00' }] },
   }) as unknown as LeadMessage;
 
-/** The leads' queue (platform/seams.ts LeadQueue): a sent lead waits for its delivery; where the queue can count, it is counted. */
+/** The leads' queue (seams/seams.ts LeadQueue): a sent lead waits for its delivery; where the queue can count, it is counted. */
 export function leadQueueContract(queue: () => LeadQueue) {
   it('takes a lead, delayed as asked, and counts it among those waiting where it can count', async () => {
     const depth = queue().depth;

@@ -1,10 +1,10 @@
 import { expect, it } from 'vitest';
-import type { PageCompressor, PageEncoding } from '../../../worker/platform/seams';
+import type { PageCompressor, PageEncoding } from '../../../worker/seams/seams';
 
 /** Reads back what an encoding made: the runtime's own decoder, as a browser would (given by the platform's test file). */
 export type Decoder = (bytes: Uint8Array, encoding: PageEncoding) => Promise<Uint8Array>;
 
-/** A kept page compressed once for every visitor after (platform/seams.ts PageCompressor). */
+/** A kept page compressed once for every visitor after (seams/seams.ts PageCompressor). */
 export function pageCompressorContract(compressor: () => PageCompressor, decode: Decoder) {
   // A page's kind of text, Cyrillic included, long enough that compressing it pays.
   const page = new TextEncoder().encode(

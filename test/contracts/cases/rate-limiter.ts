@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import type { RateLimiter } from '../../../worker/platform/seams';
+import type { RateLimiter } from '../../../worker/seams/seams';
 
 /**
- * Posts to the forms per visitor and period (platform/seams.ts RateLimiter): `limit` pass, the next is refused, per key.
+ * Posts to the forms per visitor and period (seams/seams.ts RateLimiter): `limit` pass, the next is refused, per key.
  * A platform may count in windows aligned to the clock (Workers' binding does): calls that straddle a window's end
  * start a new count, so such a try proves nothing either way. It is tried once more, and the second try, a moment
  * after the first, cannot straddle another end: the case holds wherever the window falls.

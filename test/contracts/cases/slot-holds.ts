@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import type { SlotHolds } from '../../../worker/platform/seams';
+import type { SlotHolds } from '../../../worker/seams/seams';
 
 /**
- * Booking times held while a patient types the SMS code (platform/seams.ts SlotHolds, docs/booking.md): one holder
+ * Booking times held while a patient types the SMS code (seams/seams.ts SlotHolds, docs/booking.md): one holder
  * at a time, the same holder may hold again, a hold lapses after its `ms`, and only its holder frees it.
  */
 export function slotHoldsContract(holds: () => SlotHolds) {

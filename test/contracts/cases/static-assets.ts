@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import type { StaticAssets } from '../../../worker/platform/seams';
+import type { StaticAssets } from '../../../worker/seams/seams';
 
-/** The built browser files (dist/client, `npm run build`) with client/public/_headers' headers (platform/seams.ts StaticAssets). */
+/** The built browser files (dist/client, `npm run build`) with client/public/_headers' headers (seams/seams.ts StaticAssets). */
 export function staticAssetsContract(assets: () => StaticAssets) {
   it('serves a built file with its type and the headers of _headers', async () => {
     const response = await assets().fetch(new Request('http://127.0.0.1:8787/favicon.svg'));

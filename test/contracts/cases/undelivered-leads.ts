@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { UndeliveredLeads, UndeliveredRecord } from '../../../worker/platform/seams';
+import type { UndeliveredLeads, UndeliveredRecord } from '../../../worker/seams/seams';
 
 const record = (id: string, failedAt: string, extra: Partial<UndeliveredRecord> = {}): UndeliveredRecord => ({
   id,
@@ -13,7 +13,7 @@ const record = (id: string, failedAt: string, extra: Partial<UndeliveredRecord> 
   ...extra,
 });
 
-/** The undelivered leads' store (platform/seams.ts UndeliveredLeads): nothing expires, an id is kept once. */
+/** The undelivered leads' store (seams/seams.ts UndeliveredLeads): nothing expires, an id is kept once. */
 export function undeliveredLeadsContract(store: () => UndeliveredLeads) {
   const empty = async () => {
     for (const kept of await store().list()) await store().remove(kept.id);

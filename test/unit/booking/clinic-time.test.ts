@@ -3,7 +3,8 @@
  * the schedule writes a moment in, the patient sees the clinic's day and time, and the calendar file the same instant.
  */
 import { describe, expect, it } from 'vitest';
-import { clinicTime, knownTimeZone } from '../../../worker/booking/clinic-time';
+import { clinicTime } from '../../../worker/booking/clinic-time';
+import { knownTimeZone } from '../../../worker/config/booking';
 import { icsOf } from '../../../worker/booking/ics';
 
 describe('the clinic’s clock', () => {

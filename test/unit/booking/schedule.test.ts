@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingSystem, FreeTime } from '../../../worker/booking/booking-system';
 import { createSchedule } from '../../../worker/booking/schedule';
-import type { KeyValueStore } from '../../../worker/platform/seams';
+import type { KeyValueStore } from '../../../worker/seams/seams';
 
 function memoryStore(): KeyValueStore {
   const values = new Map<string, string>();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { chooseEncoding, compressAll, entityTag, hashSource, inlineScripts, matchesTag, pageBytes } from '../../../worker/cache/page-bytes';
-import type { PageCompressor } from '../../../worker/platform/seams';
+import type { PageCompressor } from '../../../worker/seams/seams';
 
 const NONCE = 'n0nce+/A==';
 const page = (nonce: string) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it, beforeEach } from 'vitest';
 import { cacheKey, normaliseUrl } from '../../../worker/cache/cache-key';
 import { createKvCache } from '../../../worker/cache/kv-cache';
-import { resetIsolate } from '../../../worker/state';
+import { resetIsolate } from '../../../worker/cache/isolate';
 import { readConfig } from '../../../worker/config/config';
 import { drupalClientFor, originBreaker } from '../../../worker/drupal/from-config';
 import { bindings, demo, firstAlias, freshStart, page, request, siteBindings } from '../helpers';

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { cacheKey } from '../../../worker/cache/cache-key';
 import { bumpGeneration } from '../../../worker/cache/generation';
 import { endpoints } from '../../../worker/drupal/endpoints';
-import { resetIsolate } from '../../../worker/state';
+import { resetIsolate } from '../../../worker/cache/isolate';
 import { TEST_SECRETS } from '../../setup/secrets';
 import { bindings, control, demo, eventually, firstAlias, freshStart, page, request } from '../helpers';
 

@@ -5,7 +5,7 @@
  * collection not asked for published nodes. No visitor and no cached payload
  * ever gets one; an editor, with their own session, still does.
  */
-import { isolate } from '../../../worker/state';
+import { isolate } from '../../../worker/cache/isolate';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isPublished } from '../../../worker/drupal/map-node';
 import { OtherListSchema } from '../../../worker/drupal/schemas/other-list';

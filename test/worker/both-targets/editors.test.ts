@@ -3,7 +3,7 @@
  * session kept server-side, edit links and uncached pages for editors only, the
  * guards on every POST, and /cache-rebuild.html.
  */
-import { isolate } from '../../../worker/state';
+import { isolate } from '../../../worker/cache/isolate';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentGeneration } from '../../../worker/cache/generation';
 import { bindings, demo, demoUrl, eventually, firstAlias, freshStart, page, request } from '../helpers';

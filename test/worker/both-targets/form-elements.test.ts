@@ -9,7 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONSENT, type FormDefinition, type FormField } from '../../../common/forms/definition';
 import { validateForm } from '../../../common/forms/validate';
 import { webformFieldsOf } from '../../../worker/drupal/schemas/webform';
-import { crmPayload, drupalBody, type Lead } from '../../../worker/leads/lead';
+import { crmPayload, drupalBody } from '../../../worker/leads/lead';
+import type { Lead } from '../../../worker/seams/lead-message';
 import { control, demoUrl, eventually, freshStart, request } from '../helpers';
 
 beforeEach(freshStart);

@@ -1,6 +1,6 @@
 import { exports } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { resetIsolate } from '../../../worker/state';
+import { resetIsolate } from '../../../worker/cache/isolate';
 import { pageWindow } from '../../../worker/components/Pager';
 import { demo, firstAlias, freshStart, page, passTime, request } from '../helpers';
 

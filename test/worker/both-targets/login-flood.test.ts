@@ -2,7 +2,7 @@
  * Editors' logins reach Drupal from the worker, so Drupal's flood control must see each
  * visitor's own address (X-Forwarded-For), or five wrong passwords from anyone lock every editor out.
  */
-import { isolate } from '../../../worker/state';
+import { isolate } from '../../../worker/cache/isolate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bindings, control, demoUrl, freshStart, request } from '../helpers';
 

@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { bumpGeneration } from '../../../worker/cache/generation';
-import { isolate as thisIsolate } from '../../../worker/state';
+import { isolate as thisIsolate } from '../../../worker/cache/isolate';
 import { TEST_SECRETS } from '../../setup/secrets';
 import { bindings, demo, freshStart, page, request } from '../helpers';
 

@@ -7,7 +7,7 @@
  * the editor's password, session cookie and Drupal's tokens, and the purge secret.
  * Runs on both targets (vitest.config.ts lists it for the node project).
  */
-import { isolate } from '../../../worker/state';
+import { isolate } from '../../../worker/cache/isolate';
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { CONSENT, type FormDefinition, type FormField } from '../../../common/forms/definition';
 import { POPUP_TITLES, type PopupForm } from '../../../common/popups';

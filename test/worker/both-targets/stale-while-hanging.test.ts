@@ -10,8 +10,8 @@ import { OriginError } from '../../../worker/cache/origin-error';
 import { createKvCache } from '../../../worker/cache/kv-cache';
 import { readConfig } from '../../../worker/config/config';
 import { originBreaker } from '../../../worker/drupal/from-config';
-import type { KeyValueStore } from '../../../worker/platform/seams';
-import { isolate } from '../../../worker/state';
+import type { KeyValueStore } from '../../../worker/seams/seams';
+import { isolate } from '../../../worker/cache/isolate';
 import { bindings, eventually, freshStart, siteBindings } from '../helpers';
 
 beforeEach(freshStart);

@@ -4,13 +4,13 @@
  * consumer; Node: Valkey from BullMQ's failed set), shows on «Недоставленные заявки» for
  * editors only, and «Доставить снова» delivers it once the CRM is back. No step loses it.
  */
-import { isolate } from '../../../worker/state';
+import { isolate } from '../../../worker/cache/isolate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONSENT } from '../../../common/forms/definition';
 import { readConfig, type Config } from '../../../worker/config/config';
 import { consumeDeadLetters, keepUndelivered, unseal, UndeliveredUnreadable } from '../../../worker/leads/undelivered';
-import type { LeadMessage } from '../../../worker/leads/lead';
-import type { UndeliveredRecord } from '../../../worker/platform/seams';
+import type { LeadMessage } from '../../../worker/seams/lead-message';
+import type { UndeliveredRecord } from '../../../worker/seams/seams';
 import { TEST_SECRETS } from '../../setup/secrets';
 import { bindings, control, eventually, freshStart, request, siteBindings } from '../helpers';
 

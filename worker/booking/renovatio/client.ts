@@ -3,7 +3,7 @@ import { BookingError, type BookingRecord, type BookingSystem, type FreeTime } f
 import { callRenovatio, type RenovatioHttp } from './http';
 import { composeId, parseId, verify, sign, type RenovatioRefParts } from './ref';
 import { hhmm, isoDay, linkStart, local, renovatioTime, ruDay, visitStart, wallIso } from './time';
-import { DEFAULT_TIMEZONE } from '../clinic-time';
+import { DEFAULT_TIMEZONE } from '../../config/booking';
 import {
   AppointmentData,
   CreatedData,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BookingError, type Appointment, type BookingRecord, type BookingRef, type BookingSystem } from '../booking-system';
-import { DEFAULT_TIMEZONE, clinicTime } from '../clinic-time';
+import { DEFAULT_TIMEZONE } from '../../config/booking';
+import { clinicTime } from '../clinic-time';
 import { callYclients, type YclientsCall, type YclientsHttp } from './http';
 import { CreatedData, DatesData, RecordData, ServicesData, StaffData, TimesData, type YclientsRecord } from './schemas';
 

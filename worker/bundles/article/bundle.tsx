@@ -1,7 +1,7 @@
 import { Streamed } from '../../components/Streamed';
 import { optional } from '../../drupal/optional';
 import type { Teaser, ViewRow } from '../../drupal/types';
-import { defer, type Deferred } from '../../render/deferred';
+import { defer, type Deferred } from '../../components/deferred';
 import { DATED_WANTS, datedView, otherTeaser, type DatedView } from '../dated';
 import { listing } from './listing';
 import { bundleModule } from '../module';

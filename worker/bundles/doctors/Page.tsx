@@ -5,7 +5,7 @@ import { onSite, StructuredData } from '../../components/StructuredData';
 import { SectionTitle } from '../../components/ui/SectionTitle';
 import type { NodeData, ViewRow } from '../../drupal/types';
 import type { NearestTimes, OnlineLink } from '../../components/online-offer';
-import type { Deferred } from '../../render/deferred';
+import type { Deferred } from '../../components/deferred';
 import type { PageProps } from '../module';
 import { Body, Lead, NodeArticle, Subtitle } from '../page-parts';
 import { doctorServiceLinks, type DoctorView } from './view';

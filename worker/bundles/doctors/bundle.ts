@@ -1,6 +1,6 @@
 import { optional } from '../../drupal/optional';
-import { briefly } from '../../loaders/online-booking';
-import { defer } from '../../render/deferred';
+import { briefly } from '../online-booking';
+import { defer } from '../../components/deferred';
 import { listing } from './listing';
 import { bundleModule } from '../module';
 import { DoctorPage, type DoctorExtras } from './Page';

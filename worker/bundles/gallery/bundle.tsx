@@ -1,7 +1,7 @@
 import { Streamed } from '../../components/Streamed';
 import { optional } from '../../drupal/optional';
 import type { ViewRow } from '../../drupal/types';
-import { defer, type Deferred } from '../../render/deferred';
+import { defer, type Deferred } from '../../components/deferred';
 import { listing } from './listing';
 import { bundleModule } from '../module';
 import { Body, NodeArticle } from '../page-parts';

@@ -1,6 +1,6 @@
 import { optional } from '../../drupal/optional';
 import type { Teaser } from '../../drupal/types';
-import { defer, type Deferred } from '../../render/deferred';
+import { defer, type Deferred } from '../../components/deferred';
 import { DATED_WANTS, datedView, type DatedView } from '../dated';
 import { listing } from './listing';
 import { bundleModule } from '../module';

@@ -3,8 +3,8 @@ import { optional } from '../../drupal/optional';
 import type { PriceGroup } from '../../drupal/schemas/price';
 import type { Block, ViewRow } from '../../drupal/types';
 import type { OnlineLink } from '../../components/online-offer';
-import { briefly } from '../../loaders/online-booking';
-import { defer, type Deferred } from '../../render/deferred';
+import { briefly } from '../online-booking';
+import { defer, type Deferred } from '../../components/deferred';
 import type { PageCalls } from '../module';
 
 /** The parts of a service page that come from their own calls (docs/requirements.md §7), each arriving on its own. */

@@ -1,7 +1,7 @@
 import { CalendarCheck, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import Popup from '../../../client/islands/Popup';
-import { EditorBar } from '../../editors/EditorBar';
+import { EditorBar } from '../EditorBar';
 import type { LayoutData } from './layout-data';
 import { telHref } from '../format';
 import { Island } from '../Island';

@@ -3,7 +3,7 @@ import Popup from '../../../client/islands/Popup';
 import type { PopupForm } from '../../../common/popups';
 import type { LayoutData } from './layout-data';
 import type { PreFooterData } from './layout-data';
-import { EditorBar } from '../../editors/EditorBar';
+import { EditorBar } from '../EditorBar';
 import { BlockRegion, OtherRegions } from '../BlockRegion';
 import { Breadcrumbs, BreadcrumbsPending } from '../Breadcrumbs';
 import { Island } from '../Island';

@@ -2,7 +2,7 @@ import { Phone, PhoneCall, ShoppingBag } from 'lucide-react';
 import { Suspense, use } from 'react';
 import type { MenuItem } from '../../drupal/types';
 import type { LayoutData } from './layout-data';
-import type { Deferred } from '../../render/deferred';
+import type { Deferred } from '../deferred';
 import { BlockRegion } from '../BlockRegion';
 import { ConsentSettingsButton } from '../ConsentBanner';
 import { telHref } from '../format';

@@ -1,7 +1,7 @@
 import { Suspense, use, useId } from 'react';
 import type { Teaser } from '../../drupal/types';
 import type { PreFooterData } from './layout-data';
-import type { Deferred } from '../../render/deferred';
+import type { Deferred } from '../deferred';
 import { Carousel } from '../Carousel';
 import { TeaserCard, anyPictured, type TeaserShape } from '../TeaserCard';
 import { SectionTitle } from '../ui/SectionTitle';

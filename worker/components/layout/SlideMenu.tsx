@@ -2,7 +2,7 @@ import { ChevronDown, Menu, Phone, Search, X } from 'lucide-react';
 import { Suspense, use } from 'react';
 import type { MenuItem } from '../../drupal/types';
 import type { LayoutData } from './layout-data';
-import type { Deferred } from '../../render/deferred';
+import type { Deferred } from '../deferred';
 import { Behavior } from '../Behavior';
 import { telHref } from '../format';
 import { PopupButton } from '../PopupButton';

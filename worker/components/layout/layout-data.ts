@@ -5,7 +5,7 @@
  */
 import type { LegalDetails } from '../../config/legal';
 import type { Block, Crumb, HeadData, MenuItem, Teaser } from '../../drupal/types';
-import type { Deferred } from '../../render/deferred';
+import type { Deferred } from '../deferred';
 
 export interface SiteInfo {
   name: string;

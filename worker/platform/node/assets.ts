@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { getMimeType } from 'hono/utils/mime';
-import type { StaticAssets } from '../seams';
+import type { StaticAssets } from '../../seams/seams';
 
 interface Asset {
   body: Uint8Array;

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { FileCache } from '../seams';
+import type { FileCache } from '../../seams/seams';
 
 interface Head {
   status: number;

@@ -10,7 +10,7 @@ import { readConfig } from '../../config/config';
 import type { Bindings } from '../../config/bindings';
 import { describeLead } from '../../leads/crm';
 import { deliverLeads } from '../../leads/deliver';
-import type { LeadMessage } from '../../leads/lead';
+import type { LeadMessage } from '../../seams/lead-message';
 import { keepUndelivered, UndeliveredUnavailable } from '../../leads/undelivered';
 import { LEADS_QUEUE } from './lead-queue';
 

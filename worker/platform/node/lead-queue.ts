@@ -15,8 +15,8 @@ import { open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises'
 import { join } from 'node:path';
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import type { LeadMessage } from '../../leads/lead';
-import type { LeadQueue } from '../seams';
+import type { LeadMessage } from '../../seams/lead-message';
+import type { LeadQueue } from '../../seams/seams';
 
 export const LEADS_QUEUE = 'leads';
 const SEND_TIMEOUT_MS = 1_500;

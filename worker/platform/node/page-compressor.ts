@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { PageCompressor } from '../seams';
+import type { PageCompressor } from '../../seams/seams';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);

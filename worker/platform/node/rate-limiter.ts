@@ -5,7 +5,7 @@
  */
 import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { RateLimiter } from '../seams';
+import type { RateLimiter } from '../../seams/seams';
 
 export function valkeyRateLimiter(client: Redis, options: { prefix: string; limit: number; periodSeconds: number }): RateLimiter {
   const limits = { points: options.limit, duration: options.periodSeconds };

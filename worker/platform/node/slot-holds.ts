@@ -1,11 +1,11 @@
 /**
- * Booking times held in Valkey while a patient types the SMS code (platform/seams.ts SlotHolds, docs/booking.md):
+ * Booking times held in Valkey while a patient types the SMS code (seams/seams.ts SlotHolds, docs/booking.md):
  * one key per time, `<prefix>hold:<slot>`, whose value is the holder and which lapses by itself (`PX`). Taking and
  * freeing are each one Lua script, so that no other process's command falls between the look at the holder and the
  * write: a hold that lapsed a moment ago and was taken by someone else is never extended or deleted by its old holder.
  */
 import type { Redis } from 'ioredis';
-import type { SlotHolds } from '../seams';
+import type { SlotHolds } from '../../seams/seams';
 
 /** Taken when free (`SET NX PX`); when already the holder's, held `ms` from now; 1 held, 0 another holds it. */
 const HOLD = `

@@ -5,7 +5,7 @@
  * caller: a dead letter is only removed from BullMQ once `add` has succeeded.
  */
 import type { Redis } from 'ioredis';
-import type { UndeliveredLeads, UndeliveredRecord } from '../seams';
+import type { UndeliveredLeads, UndeliveredRecord } from '../../seams/seams';
 
 export function valkeyUndeliveredLeads(valkey: Redis, options: { prefix: string }): UndeliveredLeads {
   const key = `${options.prefix}undelivered`;

@@ -1,11 +1,11 @@
 /**
- * The key-value store on Valkey: KV's subset the site uses (platform/seams.ts).
+ * The key-value store on Valkey: KV's subset the site uses (seams/seams.ts).
  * A value and its metadata are one string, so a read is one GET and a write one SET
  * with KV's expiry. Writes that other processes must see at once (a purge, a
  * deleted payload) are announced on a channel; each process then forgets its memos.
  */
 import type { Redis } from 'ioredis';
-import type { KeyValueStore } from '../seams';
+import type { KeyValueStore } from '../../seams/seams';
 
 /** The metadata's JSON, this separator, then the value: JSON never contains a raw newline. */
 const SEPARATOR = '\n';

@@ -5,7 +5,7 @@
  */
 import { readConfig } from '../../config/config';
 import { deliverLeads } from '../../leads/deliver';
-import type { LeadMessage } from '../../leads/lead';
+import type { LeadMessage } from '../../seams/lead-message';
 import { consumeDeadLetters, noteFailure } from '../../leads/undelivered';
 import { workersPlatform } from './platform';
 

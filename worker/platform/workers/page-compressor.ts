@@ -1,4 +1,4 @@
-import type { PageCompressor } from '../seams';
+import type { PageCompressor } from '../../seams/seams';
 
 /**
  * No encoding of the worker's own: Cloudflare's edge compresses every HTML answer itself, brotli or gzip as the

@@ -1,5 +1,5 @@
 /**
- * One booking time's hold on Cloudflare (platform/seams.ts SlotHolds; docs/booking.md, "Never two patients in one
+ * One booking time's hold on Cloudflare (seams/seams.ts SlotHolds; docs/booking.md, "Never two patients in one
  * slot"): a Durable Object per staff and time (`idFromName(slot)`, slot-holds.ts), so that holds of different times
  * never wait on each other, and the one object of a time answers its callers one at a time. The holder and the
  * moment it lapses are kept in the object's storage, not in memory: the object may be evicted at any moment and a

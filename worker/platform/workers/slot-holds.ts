@@ -1,10 +1,10 @@
 /**
- * The SlotHolds seam on Cloudflare (platform/seams.ts; docs/booking.md, "Never two patients in one slot"): each booking
+ * The SlotHolds seam on Cloudflare (seams/seams.ts; docs/booking.md, "Never two patients in one slot"): each booking
  * time is one Durable Object (slot-hold.ts), found by its name `<staff>|<time>` and called over RPC. This file only
  * imports the class's type, so that the Node project's tests, which build the Workers platform too, never load
  * `cloudflare:workers`' DurableObject.
  */
-import type { SlotHolds } from '../seams';
+import type { SlotHolds } from '../../seams/seams';
 import type { SlotHold } from './slot-hold';
 
 export type SlotHoldNamespace = DurableObjectNamespace<SlotHold>;

@@ -1,4 +1,4 @@
-import type { UndeliveredLeads, UndeliveredRecord } from '../seams';
+import type { UndeliveredLeads, UndeliveredRecord } from '../../seams/seams';
 
 /**
  * Undelivered leads on Cloudflare: a D1 table (migrations/0001_undelivered_leads.sql),

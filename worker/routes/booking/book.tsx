@@ -1,13 +1,14 @@
+import type { C } from '../../app-env';
 import { allowCode, rememberBooking } from '../../booking/attempts';
 import { BookingError, type Appointment, type BookingRecord, type BookingRef } from '../../booking/booking-system';
 import { manageUrl } from '../../booking/booking-url';
 import { slotHold } from '../../booking/hold';
 import { patientOf, personErrors, type PostedPerson } from '../../booking/person';
-import { clientIp } from '../../middleware/client-ip';
+import { clientIp } from '../client-ip';
 import type { Choice } from '../../screens/booking/booking-view';
-import { privatePage } from '../editors/private-page';
+import { privatePage } from '../private-page';
 import { renderError } from '../error';
-import { bookingPage, personForm, takenPage, type C } from './booking-page';
+import { bookingPage, personForm, takenPage } from './booking-page';
 
 export interface Attempt {
   choice: Choice;

@@ -1,13 +1,10 @@
-import type { Context } from 'hono';
-import type { AppEnv } from '../../app-env';
+import type { C } from '../../app-env';
 import type { PostedPerson } from '../../booking/person';
 import { nearestTimes } from '../../loaders/booking-choice';
 import { BookingScreen } from '../../screens/booking/BookingScreen';
 import type { BookingView, Choice, PersonForm } from '../../screens/booking/booking-view';
 import { choiceComment } from '../../screens/booking/choice-words';
-import { privatePage } from '../editors/private-page';
-
-export type C = Context<AppEnv>;
+import { privatePage } from '../private-page';
 
 const BOOKING_TITLE = 'Онлайн-запись';
 

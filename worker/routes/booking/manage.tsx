@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app-env';
+import type { AppEnv, C } from '../../app-env';
 import { BookingError, type BookingRecord, type BookingRef } from '../../booking/booking-system';
 import { BOOKING_ICS_PATH, BOOKING_MANAGE_PATH, BOOKING_PATH, bookingUrl, icsUrl, manageUrl } from '../../booking/booking-url';
 import type { BookingCatalog } from '../../booking/catalog';
@@ -11,9 +11,8 @@ import { framed } from '../../middleware/page-renderer';
 import { BookedScreen } from '../../screens/booking/BookedScreen';
 import { BOOKED_NOTICES, type BookedNotice, type BookedView } from '../../screens/booking/booking-view';
 import { formOf, field } from '../editors/form';
-import { ownPostsOnly, privatePage } from '../editors/private-page';
+import { ownPostsOnly, privatePage } from '../private-page';
 import { renderError } from '../error';
-import type { C } from './booking-page';
 
 /** docs/booking.md, "Managing a booking": the page a booking's link opens, its calendar file, cancelling and moving. */
 export const bookingManage = new Hono<AppEnv>();

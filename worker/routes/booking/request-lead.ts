@@ -1,3 +1,4 @@
+import type { C } from '../../app-env';
 import { CONSENT, type FormDefinition } from '../../../common/forms/definition';
 import { validateForm, type FieldValue } from '../../../common/forms/validate';
 import { POPUP_TITLES, webformOf } from '../../../common/popups';
@@ -6,7 +7,7 @@ import { acceptLead, shownKeysOf } from '../../leads/accept';
 import { keepLead, popupLeadOf } from '../../leads/popup-lead';
 import { sitePage } from '../../leads/referer';
 import type { Choice } from '../../screens/booking/booking-view';
-import { bookingPage, personForm, type C } from './booking-page';
+import { bookingPage, personForm } from './booking-page';
 
 /** The request form the booking falls back to is the popup «Записаться на приём» (docs/requirements.md §4). */
 const FALLBACK_FORM = 'consultation';

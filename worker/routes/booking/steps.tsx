@@ -1,27 +1,19 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app-env';
+import type { AppEnv, C } from '../../app-env';
 import { bookingMadeBy } from '../../booking/attempts';
 import { BookingError } from '../../booking/booking-system';
 import { BOOKING_PATH, manageUrl } from '../../booking/booking-url';
 import type { BookingCatalog } from '../../booking/catalog';
+import { clinicToday } from '../../booking/clinic-time';
 import { postedPerson } from '../../booking/person';
-import {
-  calendarOf,
-  clinicToday,
-  cleanQuery,
-  loadCatalog,
-  prefetchChoice,
-  reportEmptyList,
-  resolveChoice,
-  timesOf,
-} from '../../loaders/booking-choice';
+import { calendarOf, cleanQuery, loadCatalog, prefetchChoice, reportEmptyList, resolveChoice, timesOf } from '../../loaders/booking-choice';
 import { framed } from '../../middleware/page-renderer';
 import type { BookingView, Choice } from '../../screens/booking/booking-view';
 import { formOf } from '../editors/form';
-import { ownPostsOnly, privatePage } from '../editors/private-page';
+import { ownPostsOnly, privatePage } from '../private-page';
 import { renderError } from '../error';
 import { bookOrAsk } from './book';
-import { bookingPage, emptyPerson, personForm, takenPage, unavailablePage, unavailableView, type C } from './booking-page';
+import { bookingPage, emptyPerson, personForm, takenPage, unavailablePage, unavailableView } from './booking-page';
 import { sendRequest } from './request-lead';
 
 /** docs/booking.md, "The page": /booking.html, every step a GET of the choice so far, the person's data a POST. */

@@ -3,7 +3,7 @@ import type { AppEnv } from '../../app-env';
 import { framed } from '../../middleware/page-renderer';
 import { AuthLinkScreen } from '../../screens/AuthLinkScreen';
 import { editorName } from './editor-name';
-import { privatePage } from './private-page';
+import { privatePage } from '../private-page';
 
 /** docs/requirements.md §2, /auth_page_link.html: whether this browser is logged in as an editor. */
 export const authLinkRoutes = new Hono<AppEnv>();

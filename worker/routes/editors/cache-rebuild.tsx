@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app-env';
+import type { AppEnv, C } from '../../app-env';
 import { currentGeneration } from '../../cache/generation';
 import { drupalClientFor } from '../../drupal/from-config';
 import { lastPurge, recordPurge } from '../../editors/last-purge';
@@ -8,7 +8,7 @@ import { framed } from '../../middleware/page-renderer';
 import { CacheRebuildScreen, type PurgeOutcome } from '../../screens/CacheRebuildScreen';
 import { editorName } from './editor-name';
 import { field, formOf } from './form';
-import { editorsOnly, forbidden, ownPostsOnly, privatePage, type C } from './private-page';
+import { editorsOnly, forbidden, ownPostsOnly, privatePage } from '../private-page';
 
 /** docs/requirements.md §2, /cache-rebuild.html: the editors' purge of the whole cache or of one page. */
 export const cacheRebuildRoutes = new Hono<AppEnv>();

@@ -1,5 +1,5 @@
 import { drupalAt, drupalUserName } from '../../editors/drupal-session';
-import type { C } from './private-page';
+import type { C } from '../../app-env';
 
 /** A user's name, asked of Drupal with the viewing editor's session for this page only; none for a visitor. */
 export async function editorName(c: C, uid: number): Promise<string | undefined> {

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app-env';
-import { logIn, logOut } from '../../editors/login';
+import type { AppEnv, C } from '../../app-env';
+import { logIn, logOut } from './session';
 import { safeDestination } from '../../editors/safe-destination';
 import { framed } from '../../middleware/page-renderer';
 import { LoginScreen, type LoginView } from '../../screens/LoginScreen';
 import { field, formOf } from './form';
-import { ownPostsOnly, privatePage, type C } from './private-page';
+import { ownPostsOnly, privatePage } from '../private-page';
 
 /** docs/requirements.md §2, §6: the editors' login (/login, /auth/login) and logout. */
 export const loginRoutes = new Hono<AppEnv>();

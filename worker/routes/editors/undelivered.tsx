@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import type { AppEnv } from '../../app-env';
+import type { AppEnv, C } from '../../app-env';
 import { GONE, RECORD_ID, undeliveredLead, undeliveredList, type UndeliveredShown } from '../../editors/undelivered-views';
 import { redeliver, UndeliveredUnavailable, UndeliveredUnreadable } from '../../leads/undelivered';
 import { framed } from '../../middleware/page-renderer';
 import { UNDELIVERED_PATH, UndeliveredScreen } from '../../screens/UndeliveredScreen';
 import { field, formOf } from './form';
-import { editorsOnly, forbidden, ownPostsOnly, privatePage, type C } from './private-page';
+import { editorsOnly, forbidden, ownPostsOnly, privatePage } from '../private-page';
 
 /** /undelivered.html: the leads that could not be delivered, for an editor to send again or delete. */
 export const undeliveredRoutes = new Hono<AppEnv>();

@@ -1,9 +1,7 @@
-import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../../app-env';
-import { isOwnPost } from '../../editors/own-post';
-import { renderError } from '../error';
-
-export type C = Context<AppEnv>;
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv, C } from '../app-env';
+import { isOwnPost } from '../editors/own-post';
+import { renderError } from './error';
 
 /** Only for people: no index, and (for answers to a form) nothing kept anywhere. */
 export function privatePage(response: Response, { store = true }: { store?: boolean } = {}): Response {

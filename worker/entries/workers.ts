@@ -2,10 +2,10 @@
  * The site on Cloudflare Workers (wrangler.toml's `main`, through worker/index.ts): the
  * app for requests, and the leads queue's consumer for its batches.
  */
-import { createApp } from '../../app';
-import type { LeadMessage } from '../../leads/lead';
-import { consumeLeads } from './lead-consumer';
-import { workersPlatform, type WorkersEnv } from './platform';
+import { createApp } from '../app';
+import type { LeadMessage } from '../seams/lead-message';
+import { consumeLeads } from '../platform/workers/lead-consumer';
+import { workersPlatform, type WorkersEnv } from '../platform/workers/platform';
 
 const app = createApp(workersPlatform);
 

@@ -1,4 +1,4 @@
-import { usePage } from '../components/page-context';
+import { usePage } from './page-context';
 
 /**
  * A discreet strip under the skip link of every page an editor sees: who they are here,

@@ -7,8 +7,8 @@
 import cluster from 'node:cluster';
 import type { IncomingMessage } from 'node:http';
 import { serve } from '@hono/node-server';
-import { readNodeSettings } from './settings';
-import { startNodeSite, ValkeyMissing } from './site';
+import { readNodeSettings } from '../platform/node/settings';
+import { startNodeSite, ValkeyMissing } from './node-site';
 
 const DRAIN_LIMIT_MS = 30_000;
 

@@ -1,27 +1,27 @@
 /**
  * The site on Node: the same Hono app as on Workers, given bindings built on Valkey
- * (platform/seams.ts), the built browser files served before it, and the leads
+ * (seams/seams.ts), the built browser files served before it, and the leads
  * queue's consumer in the same process. `startNodeSite` is used by the server
- * (server.ts), the tests and the benchmark alike.
+ * (node-server.ts), the tests and the benchmark alike.
  */
-import { createApp } from '../../app';
-import type { Bindings } from '../../config/bindings';
-import { PURGE_ALL_KEY, TAGS_KEY } from '../../cache/purge-records';
-import { isolate } from '../../state';
-import { staticAssets } from './assets';
-import { background } from './background';
-import { diskFileCache } from './file-cache';
-import { installHtmlRewriter } from './html-rewriter';
-import { leadConsumer, sweepDeadLetters } from './lead-consumer';
-import { nodeLeadQueue } from './lead-queue';
-import { zlibPageCompressor } from './page-compressor';
-import { valkeyRateLimiter } from './rate-limiter';
-import { nodePlatform } from './platform';
-import { valkeySlotHolds } from './slot-holds';
-import { valkeyUndeliveredLeads } from './undelivered';
-import type { NodeSettings } from './settings';
-import { blockingConnection, connected, requestConnection } from './valkey';
-import { CHANGES_CHANNEL, valkeyStore } from './valkey-store';
+import { createApp } from '../app';
+import type { Bindings } from '../config/bindings';
+import { PURGE_ALL_KEY, TAGS_KEY } from '../cache/purge-records';
+import { isolate } from '../cache/isolate';
+import { staticAssets } from '../platform/node/assets';
+import { background } from '../platform/node/background';
+import { diskFileCache } from '../platform/node/file-cache';
+import { installHtmlRewriter } from '../platform/node/html-rewriter';
+import { leadConsumer, sweepDeadLetters } from '../platform/node/lead-consumer';
+import { nodeLeadQueue } from '../platform/node/lead-queue';
+import { zlibPageCompressor } from '../platform/node/page-compressor';
+import { valkeyRateLimiter } from '../platform/node/rate-limiter';
+import { nodePlatform } from '../platform/node/platform';
+import { valkeySlotHolds } from '../platform/node/slot-holds';
+import { valkeyUndeliveredLeads } from '../platform/node/undelivered';
+import type { NodeSettings } from '../platform/node/settings';
+import { blockingConnection, connected, requestConnection } from '../platform/node/valkey';
+import { CHANGES_CHANNEL, valkeyStore } from '../platform/node/valkey-store';
 
 const CONNECT_TIMEOUT_MS = 5_000;
 

@@ -12,7 +12,7 @@
  *
  * Routes, loaders, screens and islands see only these names, through the config.
  */
-import type { LeadMessage } from '../leads/lead';
+import type { LeadMessage } from './lead-message';
 
 /** Drupal's payloads, tag and purge records, editor sessions: KV's subset the site uses. */
 export interface KeyValueStore {

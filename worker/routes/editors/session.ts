@@ -1,11 +1,11 @@
 import type { Context, Env } from 'hono';
-import { clientIp } from '../middleware/client-ip';
-import type { ConfigVariables } from '../middleware/config';
-import type { RequestLogVariables } from '../middleware/request-log';
-import { isolate } from '../state';
-import { clearedCookie, isSessionId, newSessionId, sessionCookie, sessionIdOf } from './cookie';
-import { drupalAt, drupalLogIn, drupalLogOut } from './drupal-session';
-import { deleteSession, readSession, saveSession, SESSION_SECONDS, sessionHash, type StoredSession } from './session-store';
+import { clientIp } from '../client-ip';
+import type { ConfigVariables } from '../../middleware/config';
+import type { RequestLogVariables } from '../../middleware/request-log';
+import { isolate } from '../../cache/isolate';
+import { clearedCookie, isSessionId, newSessionId, sessionCookie, sessionIdOf } from '../../editors/cookie';
+import { drupalAt, drupalLogIn, drupalLogOut } from '../../editors/drupal-session';
+import { deleteSession, readSession, saveSession, SESSION_SECONDS, sessionHash, type StoredSession } from '../../editors/session-store';
 
 /** What logging in and out need of a route's context. */
 type Needs = Env & { Variables: ConfigVariables & Partial<RequestLogVariables> };

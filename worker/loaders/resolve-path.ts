@@ -2,8 +2,8 @@ import { isPopupForm, popupPageOf } from '../../common/popups';
 import type { DrupalClient } from '../drupal/client';
 import { optional } from '../drupal/optional';
 import type { PathLookup, RedirectHop } from '../drupal/types';
-import { canonicalPathOf, locationOf } from './canonical-path';
-import { classifyRedirectTarget, redirectStatus, type RedirectStatus } from './redirect-target';
+import { canonicalPathOf, locationOf } from '../paths/canonical-path';
+import { classifyRedirectTarget, redirectStatus, type RedirectStatus } from '../paths/redirect-target';
 
 export type Resolution =
   | { kind: 'redirect'; location: string; status: RedirectStatus }

@@ -11,13 +11,13 @@
  * again (cache/rendered-pages.ts); another process's change, which Node's store announces,
  * reaches every memo through `invalidate(key)`.
  */
-import { Flights } from './cache/flights';
-import { MemoryTier } from './cache/memory-tier';
-import { PageRenders } from './cache/page-renders';
-import { PURGE_ALL_KEY, TAGS_KEY, type PurgeAllRecord, type TagPurges } from './cache/purge-records';
-import { RenderedPages } from './cache/rendered-pages';
-import { StoreMemo } from './cache/store-memo';
-import { CheckedSessions } from './editors/checked-sessions';
+import { CheckedSessions } from './checked-sessions';
+import { Flights } from './flights';
+import { MemoryTier } from './memory-tier';
+import { PageRenders } from './page-renders';
+import { PURGE_ALL_KEY, TAGS_KEY, type PurgeAllRecord, type TagPurges } from './purge-records';
+import { RenderedPages } from './rendered-pages';
+import { StoreMemo } from './store-memo';
 
 /** The purge records are read through for this long (generation.ts, tags.ts). */
 const PURGE_MEMO_MS = 5_000;

@@ -1,4 +1,4 @@
-import { buttonClass } from '../components/ui/Button';
+import { buttonClass } from './ui/Button';
 
 /** A logout button: a form, since ending a session is a POST (a link could be followed by any page or prefetcher). */
 export function LogoutButton({ variant = 'outline' }: { variant?: 'outline' | 'ghost' }) {

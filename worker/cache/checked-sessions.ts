@@ -1,11 +1,16 @@
-import type { Editor } from './editor';
+/** An editor this request is made by: whose session it is, and how to speak to Drupal as them. */
+export interface Editor {
+  uid: number;
+  /** Drupal's own session cookie (`SESS…=…`), sent instead of the site's credentials. */
+  drupalCookie: string;
+}
 
 const CHECK_MS = 60_000;
 /** A bound on the memo, so that a flood of forged ids cannot grow the isolate's memory. */
 const MAX_REMEMBERED = 500;
 
 /**
- * The sessions Drupal confirmed a moment ago, per isolate (held by worker/state.ts): Drupal
+ * The sessions Drupal confirmed a moment ago, per isolate (held by cache/isolate.ts): Drupal
  * is asked whether a session still lives at most once a minute, not once per payload.
  */
 export class CheckedSessions {

@@ -3,7 +3,7 @@ import type { Booking } from '../booking/booking';
 import { matchByName, sameName, sameTitle, type Named } from '../booking/match';
 import type { NodeData } from '../drupal/types';
 import type { NearestTimes, OnlineLink } from '../components/online-offer';
-import { BOOKING_DAYS, addDays, clinicToday } from './booking-choice';
+import { BOOKING_DAYS, addDays, clinicToday } from '../booking/clinic-time';
 
 /** What a node's page may ask of online booking; absent when the clinic has no schedule system. */
 export interface OnlineBookingCalls {
