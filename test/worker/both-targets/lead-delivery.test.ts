@@ -9,9 +9,9 @@ import { CONSENT, HONEYPOT, HONEYPOT_OLD } from '../../../common/forms/definitio
 import type { Bindings } from '../../../worker/config/bindings';
 import { readConfig } from '../../../worker/config/config';
 import { deliverLeads } from '../../../worker/leads/deliver';
-import type { LeadMessage } from '../../../worker/leads/lead';
+import type { LeadMessage } from '../../../worker/seams/lead-message';
 import { readSubmitAnswer } from '../../../worker/leads/submit';
-import type { LeadQueue } from '../../../worker/platform/seams';
+import type { LeadQueue } from '../../../worker/seams/seams';
 import { control, demo, eventually, freshStart, request, siteBindings } from '../helpers';
 
 beforeEach(freshStart);
