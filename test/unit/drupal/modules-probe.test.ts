@@ -9,7 +9,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createDrupalClient } from '../../../worker/drupal/client';
 import { CLINIC_MODULES, modulesCalls, STOCK_MODULES, type ModulesSetting } from '../../../worker/drupal/modules';
-import { resetIsolate } from '../../../worker/state';
+import { resetIsolate } from '../../../worker/cache/isolate';
 import { BASE, fakeDrupal, fakeFetch, memoryCache, neverAnswered, readable, recorded, type Answer, type Sent } from './fake-drupal';
 
 const KEY = `${BASE}/__site/modules-probe`;
