@@ -112,10 +112,8 @@ describe('translate-path: answers no stack recorded', () => {
     });
   });
 
-  // Suspected bug, left in worker/drupal/router.ts: `entity.id` is read as a number whenever it is all digits, and
-  // only a string id is taken for a config entity; a webform whose machine name is digits (webform allows
-  // [a-z0-9_], so a form titled «2024» is `2024`) is then read as a content entity with id 2024, not as its popup.
-  it.fails('reads a webform whose machine name is all digits as that webform (fails: read as a content entity)', async () => {
+  // Webform allows `[a-z0-9_]`: a form titled «2024» is `2024`, which the schema reads as a number.
+  it('reads a webform whose machine name is all digits as that webform', async () => {
     const body = structuredClone(recorded('10.3', 'translate-path-webform').body) as { entity: Record<string, unknown> };
     body.entity.id = '2024';
     const { calls } = router(() => ({ status: 200, body }));
