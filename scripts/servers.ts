@@ -172,7 +172,7 @@ let demoBundle: Promise<string> | undefined;
  */
 function demoOriginBundle(): Promise<string> {
   demoBundle ??= (async () => {
-    const { build } = await import('esbuild');
+    const { build, stop } = await import('esbuild');
     const dir = mkdtempSync(join(tmpdir(), 'clinic-demo-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     const outfile = join(dir, 'demo-origin.mjs');
@@ -185,6 +185,8 @@ function demoOriginBundle(): Promise<string> {
       target: 'node20',
       logLevel: 'warning',
     });
+    // Its service process would otherwise stay beside the tests until they end.
+    await stop();
     return outfile;
   })();
   return demoBundle;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { includesFor, possibleRelationships, relationshipsFromSample } from '../../worker/drupal/relationships';
-import { headOnSite } from '../../worker/loaders/head-on-site';
+import { headOnSite } from '../../worker/frame/head-on-site';
 import { bindings, demo, firstAlias, freshStart, page, request } from './helpers';
 
 beforeEach(freshStart);

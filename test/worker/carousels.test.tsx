@@ -8,7 +8,7 @@ import type { DrupalClient } from '../../worker/drupal/client';
 import { hrefOfUri, linkFieldOf } from '../../worker/drupal/link-field';
 import { OtherListSchema } from '../../worker/drupal/schemas/other-list';
 import type { HomeSlide, NodeList, Teaser } from '../../worker/drupal/types';
-import { loadPreFooter } from '../../worker/loaders/pre-footer';
+import { loadPreFooter } from '../../worker/frame/pre-footer';
 import { defer } from '../../worker/components/deferred';
 import { HomeScreen } from '../../worker/screens/HomeScreen';
 import { demo, firstAlias, freshStart, page } from './helpers';

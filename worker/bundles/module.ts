@@ -30,7 +30,7 @@ export interface SiteFacts {
 }
 
 /** A bundle's page component's props: the node, its bundle's view of it, the lists it loaded beside it. */
-export interface PageProps<V, E> {
+export interface PageProps<V, E = undefined> {
   node: NodeData;
   view: V;
   extras: E;

@@ -52,8 +52,10 @@ const decodeTranslatePath: Decoder<PathLookup> = ({ status, body }) => {
     throw new OriginError('translate-path: ни сущности, ни перенаправления', 200, { unhealthy: false });
   }
   const { id } = doc.entity;
-  // A config entity is no page of ours: a webform may still be one of the popups (resolve-path.ts).
-  if (typeof id === 'string') return { value: doc.entity.type === 'webform' ? { kind: 'webform', id } : { kind: 'not-found' } };
+  // A webform may be one of the popups (resolve-path.ts), whatever its machine name: `[a-z0-9_]`, so digits alone too,
+  // which the schema reads as a number. Any other config entity (a machine name, not a number) is no page of ours.
+  if (doc.entity.type === 'webform') return { value: { kind: 'webform', id: String(id) } };
+  if (typeof id === 'string') return { value: { kind: 'not-found' } };
   return {
     value: {
       kind: 'entity',

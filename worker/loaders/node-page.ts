@@ -5,14 +5,7 @@ import type { NodeData } from '../drupal/types';
 import { canonicalPathOf } from '../paths/canonical-path';
 import type { LayoutData } from '../components/layout/layout-data';
 import type { OnlineBookingCalls } from '../bundles/online-booking';
-import type { PageSubject } from './pre-footer';
-
-/** The frame's calls a node's page starts beside its own (the page renderer's frame). */
-export interface NodeFrame {
-  /** `node`: the page's node on its way, where the frame reads it (loaders/layout.ts). */
-  forPage(path?: string, keep?: Promise<boolean>, node?: Promise<NodeData | null>): LayoutData;
-  preFooter(about?: PageSubject): unknown;
-}
+import type { Frame } from '../frame/frame';
 
 /** A node's page, loaded: the node, its bundle's module and view of it, and the lists the module started beside it. */
 export interface NodePage {
@@ -47,7 +40,7 @@ const sameEntity = (a: EntityLookup, b: EntityLookup) =>
  */
 export function nodePageLoader(
   drupal: DrupalClient,
-  frame: NodeFrame,
+  frame: Pick<Frame, 'forPage' | 'preFooter'>,
   path: string,
   canonical: { requested: string; drupalBaseUrl: string },
   online?: OnlineBookingCalls,

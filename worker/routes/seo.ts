@@ -6,7 +6,7 @@ import { sitemapDocuments, type SitemapPage } from '../render/sitemap-xml';
 import { ERROR_PAGE_NIDS, renderError } from './error';
 import { LISTING_ROUTES, MAX_PAGE } from './listing-table';
 import { PAGE_SIZE } from '../screens/listing-page';
-import { EDITORS_PAGES } from '../paths/editors-pages';
+import { EDITORS_PAGES } from '../../common/editors-pages';
 import { YANDEX_DOCTORS_FEED } from './feeds';
 import { LOW_VISION_PATH } from '../../common/low-vision';
 

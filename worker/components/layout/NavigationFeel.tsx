@@ -1,5 +1,5 @@
 import { PINNED_PAGES } from '../../../common/offline';
-import { EDITORS_PAGES, isEditorsPage } from '../../paths/editors-pages';
+import { EDITORS_PAGES, isEditorsPage } from '../../../common/editors-pages';
 import { Behavior } from '../Behavior';
 import { usePage } from '../page-context';
 

@@ -1,6 +1,6 @@
 /**
  * The view data of the frame every page shares: the layout's parts and the pre-footer's
- * carousels, each arriving on its own. The loaders (loaders/layout.ts, loaders/pre-footer.ts)
+ * carousels, each arriving on its own. The loaders (frame/layout.ts, frame/pre-footer.ts)
  * produce them; the layout's components render them and import nothing above them.
  */
 import type { LegalDetails } from '../../config/legal';

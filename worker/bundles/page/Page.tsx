@@ -2,15 +2,9 @@ import { FileText } from 'lucide-react';
 import { Icon } from '../../components/ui/Icon';
 import { SectionTitle } from '../../components/ui/SectionTitle';
 import type { Image } from '../../drupal/types';
-import { firstImage, images } from '../fields';
-import { bundleModule } from '../module';
+import type { PageProps } from '../module';
 import { Body, Lead, NodeArticle } from '../page-parts';
-
-interface PageView {
-  image?: Image;
-  /** Documents to download, each with the editor's description. */
-  files: Image[];
-}
+import type { PageView } from './view';
 
 function FileList({ files }: { files: Image[] }) {
   if (files.length === 0) return null;
@@ -31,17 +25,13 @@ function FileList({ files }: { files: Image[] }) {
   );
 }
 
-/** A basic page (the contacts, the clinic's documents): a picture, the body and files to download. */
-export const page = bundleModule<PageView>({
-  bundle: 'page',
-  wants: ['field_image', 'field_files'],
-  view: (node) => ({ image: firstImage(node, 'field_image'), files: images(node, 'field_files') }),
-  Page: ({ node, view }) => (
+/** A basic page's page: a picture, the body and the files to download. */
+export function BasicPage({ node, view }: PageProps<PageView>) {
+  return (
     <NodeArticle node={node}>
       <Lead image={view.image} title={node.title} />
       <Body node={node} />
       <FileList files={view.files} />
     </NodeArticle>
-  ),
-  card: (node, view) => ({ image: view.image, summary: node.body?.summary }),
-});
+  );
+}

@@ -1,0 +1,12 @@
+import { bundleModule } from '../module';
+import { GenericPage } from './Page';
+import { GENERIC_WANTS, genericView, type GenericView } from './view';
+
+/** The module of a bundle the site does not know (registry.ts gives it to any other bundle). */
+export const generic = bundleModule<GenericView>({
+  bundle: 'generic',
+  wants: GENERIC_WANTS,
+  view: genericView,
+  Page: GenericPage,
+  card: (node, view) => ({ image: view.image, summary: node.body?.summary }),
+});
