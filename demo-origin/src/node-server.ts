@@ -2,7 +2,7 @@
  * The demo origin on Node: the same app as under `wrangler dev` (index.ts), its settings from the environment and its
  * files (public/) served first, as wrangler's [assets] serve them. The tests, the benches and `npm start` run it so
  * (scripts/servers.ts bundles this file): a call answers in a few milliseconds instead of wrangler dev's twenty, and
- * costs the machine no workerd and no proxy per server (README.md, "Running it").
+ * costs the machine no workerd and no proxy per server (README.md).
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize } from 'node:path';
