@@ -41,3 +41,9 @@ serve(
   () => console.log(`Демо-Drupal (Node): http://127.0.0.1:${port}`),
 );
 process.on('SIGTERM', () => process.exit(0));
+// Started in a process group of its own (scripts/servers.ts): it goes when whoever started it is gone, even one that
+// could not stop it (a test run killed), rather than holding its port for the next run.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) process.exit(0);
+}, 1_000).unref();
