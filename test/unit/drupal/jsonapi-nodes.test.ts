@@ -11,6 +11,7 @@ import { nodeCalls } from '../../../worker/drupal/nodes';
 import { nodePaths } from '../../../worker/drupal/sitemap';
 import type { EntityLookup } from '../../../worker/drupal/router';
 import { BASE, byPath, fakeDrupal, originError, readable, recorded, recordedUrl, type Answer, type Sent, type Stack } from './fake-drupal';
+import { unknownInclude as stockUnknownInclude } from './stock-harness';
 
 /** The site's own address for Drupal, not the public host Drupal names in its links. */
 const ORIGIN = 'http://127.0.0.1:8088';
@@ -52,20 +53,10 @@ const IVANOVA: EntityLookup = {
 };
 const INDIVIDUAL = `${ORIGIN}/jsonapi/node/doctors/00000000-0000-4000-8000-000000000001`;
 
-/** JSON:API's 400 for an include naming a field the bundle lacks, as core words it (relationships.ts). */
+/** JSON:API's 400 for an include naming a field the bundle lacks (stock-harness.ts), with JSON:API's media type. */
 const unknownInclude = (field: string, possible: string[]): Answer => ({
-  status: 400,
+  ...stockUnknownInclude(field, possible),
   contentType: 'application/vnd.api+json',
-  body: {
-    jsonapi: { version: '1.0' },
-    errors: [
-      {
-        title: 'Bad Request',
-        status: '400',
-        detail: `\`${field}\` is not a valid relationship field name. Possible values: ${possible.join(', ')}.`,
-      },
-    ],
-  },
 });
 
 describe.each<Stack>(['10.2', '10.3'])('a node as Drupal %s answered it', (stack) => {
