@@ -111,6 +111,9 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['test/setup/site.ts'],
           fileParallelism: false,
+          // One process for every file, not one started per file: a file's Chromium and servers are its own
+          // (chromiumPerFile, its beforeAll), and no suite changes a module another imports.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -125,6 +128,8 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['test/setup/site-node.ts'],
           fileParallelism: false,
+          // As in `browser`: one process for every file.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

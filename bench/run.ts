@@ -122,7 +122,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /**
  * The site (wrangler dev) on a free port with SITE_URL its own address. Other runs on the machine
- * pick free ports too, and wrangler also takes port + 10 000 for its inspector: a port taken
+ * pick free ports too, and wrangler dev takes ports of its own beside it: a port taken
  * between the choice and the start is tried again on another.
  */
 async function siteOnFreePort(demoUrl: string): Promise<WorkerServer> {

@@ -6,9 +6,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { WranglerDevOptions } from './wrangler-dev.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
-const WRANGLER = join(ROOT, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
+/** `wrangler dev` for a worker, not watching its sources unless asked (scripts/wrangler-dev.ts). */
+const WRANGLER_DEV = join(ROOT, 'scripts', 'wrangler-dev.ts');
 
 export interface WorkerServer {
   url: string;
@@ -62,27 +64,18 @@ async function startWorkerOnce(options: StartOptions): Promise<WorkerServer> {
   await unreserve(options.port);
   const temporary = options.persistTo === undefined;
   const persistTo = options.persistTo ?? mkdtempSync(join(tmpdir(), 'clinic-kv-'));
-  const args = [
-    WRANGLER,
-    'dev',
-    '--config',
-    options.config,
-    '--ip',
-    '127.0.0.1',
-    '--port',
-    String(options.port),
-    '--inspector-port',
-    String(options.port + 10_000),
-    '--persist-to',
+  const dev: WranglerDevOptions = {
+    config: options.config,
+    port: options.port,
     persistTo,
-    '--show-interactive-dev-session=false',
-    // `log`, not `info`: wrangler prints a worker's console.log (the JSON line per request) only from there on.
+    vars: options.vars ?? {},
+    // `log`, not `warn`: wrangler prints a worker's console.log (the JSON line per request) only from there on.
     // Other tests' servers keep warnings only: their output is read just for a failure's message.
-    '--log-level',
-    options.inheritOutput || options.developerLog || process.env.WRANGLER_LOG ? 'log' : 'warn',
-  ];
-  for (const [name, value] of Object.entries(options.vars ?? {})) args.push('--var', `${name}:${value}`);
-  const child = spawn(process.execPath, args, {
+    logLevel: options.inheritOutput || options.developerLog || process.env.WRANGLER_LOG ? 'log' : 'warn',
+    // A developer's server (`npm start`) rebuilds on save; a test's or the bench's never sees an edit.
+    watch: options.inheritOutput === true,
+  };
+  const child = spawn(process.execPath, [WRANGLER_DEV, JSON.stringify(dev)], {
     cwd: ROOT,
     // No network here: miniflare must not fetch the Request.cf sample from Cloudflare.
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' },

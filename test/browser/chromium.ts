@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page, type Response } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { ROOT } from '../../scripts/servers';
 
@@ -141,11 +141,30 @@ export function watchRequests(page: Page): { quiet: (ms?: number) => Promise<voi
   };
 }
 
+/**
+ * Pictures for a person to look at, saved in test-results/screenshots/ when SCREENSHOTS is set (`npm run screenshots`).
+ * No assertion reads them, and a page's two PNGs cost about a second of the machine's CPU: a run that nobody looks at
+ * (CI, `npm test`) does not take them (docs/testing.md, "Screenshots").
+ */
+export const screenshotsWanted = (): boolean => Boolean(process.env.SCREENSHOTS);
+
+/** The window as the visitor sees it, and the whole page, as `<name>.png` and `<name>-full.png`. */
 export async function screenshot(page: Page, name: string) {
+  if (!screenshotsWanted()) return;
+  await page.screenshot({ path: screenshotPath(name) });
+  await page.screenshot({ path: screenshotPath(`${name}-full`), fullPage: true });
+}
+
+/** One part of a page (a locator), or the whole page with `fullPage`, as `<name>.png`. */
+export async function screenshotOf(target: Page | Locator, name: string, options: { fullPage?: boolean } = {}) {
+  if (!screenshotsWanted()) return;
+  await target.screenshot({ path: screenshotPath(name), ...options });
+}
+
+function screenshotPath(name: string): string {
   const dir = join(ROOT, 'test-results', 'screenshots');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`) });
-  await page.screenshot({ path: join(dir, `${name}-full.png`), fullPage: true });
+  return join(dir, `${name}.png`);
 }
 
 /**

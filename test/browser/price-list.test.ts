@@ -1,15 +1,12 @@
 /**
  * /price.html in Chromium (docs/requirements.md §2 "Price list"): the currency suffix per width, no
  * sideways scrolling on a phone, the accordion with the keyboard, axe-core clean.
- * Full-page screenshots land in test-results/screenshots/price-390.png and price-1366.png.
+ * Full-page screenshots land in test-results/screenshots/price-390.png and price-1366.png (`npm run screenshots`).
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { ROOT } from '../../scripts/servers';
 import { axeViolations } from './axe';
-import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, still, watchProblems } from './chromium';
+import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, screenshotOf, still, watchProblems } from './chromium';
 
 const chromium = chromiumPerFile();
 
@@ -53,11 +50,9 @@ describe.each([
     // The first price as read from the screen: thousands apart, the suffix right after.
     const first = await page.locator('.price__row--item .price__sum').locator('visible=true').first().innerText();
     expect(first).toMatch(new RegExp(`^\\d{1,3}(\\u2009\\d{3})*${suffix.replace('.', '\\.')}$`));
-    const dir = join(ROOT, 'test-results', 'screenshots');
-    mkdirSync(dir, { recursive: true });
-    await page.screenshot({ path: join(dir, `price-${viewport.width}.png`), fullPage: true });
+    await screenshotOf(page, `price-${viewport.width}`, { fullPage: true });
     // The list alone, at its real size, for a closer look.
-    await page.locator('.price-page').screenshot({ path: join(dir, `price-${viewport.width}-list.png`) });
+    await screenshotOf(page.locator('.price-page'), `price-${viewport.width}-list`);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -83,9 +78,7 @@ describe.each([
   it('axe-core finds no violation, every group open', async () => {
     const { page } = await open(viewport);
     await openAll(page);
-    await page
-      .locator('.price-page')
-      .screenshot({ path: join(ROOT, 'test-results', 'screenshots', `price-${viewport.width}-all-open.png`) });
+    await screenshotOf(page.locator('.price-page'), `price-${viewport.width}-all-open`);
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });

@@ -1,10 +1,10 @@
 /**
  * What a patient sees over a Drupal with only core and well-known contrib (provision-stock.php): home, a service, a
- * doctor and the price list at a phone's and a desktop's width, on each stack, saved to test-results/screenshots/
- * as `stock-<stack>-<page>-<width>.png` for a person to look at. Rendering is the same code on both targets
- * (docs/testing.md, "Where a new test goes"): Workers only. Each page is whole: its frame (the header's menu or the
- * phone's menu button, the footer) and its content stand, and nothing on it failed to load. The checks are soft:
- * every page is saved before the test fails.
+ * doctor and the price list at a phone's and a desktop's width, on each stack, saved with SCREENSHOTS=1 to
+ * test-results/screenshots/ as `stock-<stack>-<page>-<width>.png` for a person to look at (docs/testing.md,
+ * "Screenshots"). Rendering is the same code on both targets (docs/testing.md, "Where a new test goes"): Workers only.
+ * Each page is whole: its frame (the header's menu or the phone's menu button, the footer) and its content stand, and
+ * nothing on it failed to load. The checks are soft: every page is checked before the test fails.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, screenshot, still, watchProblems } from '../browser/chromium';

@@ -1,0 +1,49 @@
+/**
+ * `wrangler dev` through wrangler's own API (`unstable_startWorker`), in a process of its own that `startWorker`
+ * (scripts/servers.ts) spawns: the same workerd, wrangler.toml, `.dev.vars` and local bindings as the command, with
+ * one thing the command cannot be told: not to watch the sources. Its bundler polls every source file while it
+ * watches, a few percent of a core for as long as the server runs; a test run keeps a site up for its whole length
+ * beside others (docs/testing.md, "Lanes"), and there nobody edits the sources. `npm start` still watches.
+ *
+ * The one argument is the JSON of `WranglerDevOptions`. SIGTERM or SIGINT stops the worker and its workerd.
+ */
+import { unstable_startWorker } from 'wrangler';
+
+export interface WranglerDevOptions {
+  config: string;
+  port: number;
+  persistTo: string;
+  vars: Record<string, string>;
+  /** `log` prints the worker's console.log lines; `warn` only warnings and errors. */
+  logLevel: 'log' | 'warn';
+  /** Rebuild and reload when a source changes. */
+  watch: boolean;
+}
+
+const options = JSON.parse(process.argv[2] ?? '{}') as WranglerDevOptions;
+
+const worker = await unstable_startWorker({
+  config: options.config,
+  // Added to wrangler.toml's own vars, as `--var` adds them.
+  bindings: Object.fromEntries(Object.entries(options.vars).map(([name, value]) => [name, { type: 'plain_text', value }])),
+  dev: {
+    server: { hostname: '127.0.0.1', port: options.port },
+    // Nobody attaches a debugger here: no inspector proxy to run.
+    inspector: false,
+    persist: options.persistTo,
+    logLevel: options.logLevel,
+    watch: options.watch,
+    liveReload: false,
+  },
+});
+
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  void worker.dispose().finally(() => process.exit(0));
+};
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);
+
+await worker.ready;
