@@ -23,23 +23,38 @@ export type SerializableProps = { readonly [key: string]: Serializable };
 export type HydrateWhen = 'idle' | 'visible' | 'interaction' | 'reach' | 'demand';
 
 /**
- * A component the worker renders into HTML and the browser hydrates. The name is
- * the island's file name under client/islands/, which is how the loader finds its
- * code; `hydrate` is its default trigger, which a use of the island may change.
- * Besides its serialisable props it may take server-rendered children, which
- * reach it in the browser as the same static HTML.
+ * A component the worker renders into HTML and the browser hydrates, as its file under client/islands/ defines it:
+ * `hydrate` is its default trigger, which a use of the island may change. Besides its serialisable props it may take
+ * server-rendered children, which reach it in the browser as the same static HTML. It has no name until the islands'
+ * table (client/islands/index.ts) gives it the name of its file.
  */
-export type IslandComponent<P extends SerializableProps> = ((props: P & { children?: ReactNode }) => ReactNode) & {
-  readonly islandName: string;
+export type IslandDefinition<P extends SerializableProps> = ((props: P & { children?: ReactNode }) => ReactNode) & {
   readonly hydrate: HydrateWhen;
 };
+
+/**
+ * An island as the worker renders it: its definition and the name of its file under client/islands/, which is how the
+ * loader finds its code (each island's chunk is named after its file, vite.config.ts).
+ */
+export type IslandComponent<P extends SerializableProps> = IslandDefinition<P> & { readonly islandName: string };
 
 // An island without props is inferred as `{}`, not as any serialisable object.
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export function defineIsland<P extends SerializableProps = {}>(
-  islandName: string,
   hydrate: HydrateWhen,
   component: (props: P & { children?: ReactNode }) => ReactNode,
-): IslandComponent<P> {
-  return Object.assign(component, { islandName, hydrate });
+): IslandDefinition<P> {
+  return Object.assign(component, { hydrate });
+}
+
+/**
+ * The islands' table: each definition under the name it is keyed by, which is its file's (`{ Popup }` for
+ * client/islands/Popup.tsx; test/worker/islands.test.tsx holds the table to the files). A name is written once,
+ * and every use of it (a button's `data-wakes`) is checked against the table by the type checker.
+ */
+export function islandsByFile<T extends { readonly [name: string]: IslandDefinition<never> }>(
+  islands: T,
+): { readonly [N in keyof T & string]: T[N] & { readonly islandName: N } } {
+  for (const [islandName, island] of Object.entries(islands)) Object.assign(island, { islandName });
+  return islands as { readonly [N in keyof T & string]: T[N] & { readonly islandName: N } };
 }

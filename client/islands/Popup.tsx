@@ -189,4 +189,4 @@ function Popup({ phone, initial, metrikaId }: { phone: string; initial: string |
   );
 }
 
-export default defineIsland<{ phone: string; initial: string | null; metrikaId?: number }>('Popup', 'demand', Popup);
+export default defineIsland<{ phone: string; initial: string | null; metrikaId?: number }>('demand', Popup);

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ISLANDS } from '../../client/islands';
 import { POPUP_ATTRIBUTE, popupPageOf, type PopupForm } from '../../common/popups';
 import { WAKES_ATTRIBUTE } from '../../common/island-markers';
 import { ButtonContent, buttonClass, type ButtonLook } from './ui/Button';
@@ -17,7 +18,7 @@ export function PopupButton({
   children,
   ...look
 }: ButtonLook & { form: PopupForm; className?: string; icon?: LucideIcon; children: ReactNode }) {
-  const attributes = { [POPUP_ATTRIBUTE]: form, [WAKES_ATTRIBUTE]: 'Popup' };
+  const attributes = { [POPUP_ATTRIBUTE]: form, [WAKES_ATTRIBUTE]: ISLANDS.Popup.islandName };
   return (
     <a className={className ?? buttonClass(look)} href={popupPageOf(form)} {...attributes}>
       <ButtonContent icon={icon}>{children}</ButtonContent>

@@ -1,5 +1,6 @@
 import { POPUP_ATTRIBUTE, popupPageOf, type PopupForm } from '../../common/popups';
 import { WAKES_ATTRIBUTE } from '../../common/island-markers';
+import type { IslandName } from '../../client/islands';
 import { decodeEntities, escapeAttribute } from './entities';
 import { popupOfElement } from './popup-links';
 import { safeUrl } from './safe-url';
@@ -241,6 +242,9 @@ function sanitizeElement(element: Element): void {
   if (tag === 'iframe') element.setInnerContent('');
 }
 
+/** The island an editor's popup link wakes, named as the islands' table names it (the type checks it). */
+const POPUP_ISLAND: IslandName = 'Popup';
+
 /**
  * docs/requirements.md §2: buttons: an editor's link to a popup opens that popup, as the site's own buttons
  * do; without JavaScript it goes to the popup's page, which opens it over the home page.
@@ -250,7 +254,7 @@ function markPopupLink(element: Element, popup: PopupForm): void {
   // The popup opens over this page: nothing is left to open in another tab.
   element.removeAttribute('target');
   element.setAttribute(POPUP_ATTRIBUTE, popup);
-  element.setAttribute(WAKES_ATTRIBUTE, 'Popup');
+  element.setAttribute(WAKES_ATTRIBUTE, POPUP_ISLAND);
 }
 
 /** Drupal HTML made safe to render as is (see above). */

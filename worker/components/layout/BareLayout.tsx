@@ -1,6 +1,6 @@
 import { CalendarCheck, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
-import Popup from '../../../client/islands/Popup';
+import { ISLANDS } from '../../../client/islands';
 import { EditorBar } from '../EditorBar';
 import type { LayoutData } from './layout-data';
 import { telHref } from '../format';
@@ -56,7 +56,7 @@ export function BareLayout({ layout, nonce, children }: { layout: LayoutData; no
         <Copyright name={site.name} analytics={site.metrikaId !== undefined} />
       </footer>
       <MobileBar phone={site.phone} path={layout.path} />
-      <Island component={Popup} props={{ phone: site.phone, initial: null, metrikaId: site.metrikaId }} />
+      <Island component={ISLANDS.Popup} props={{ phone: site.phone, initial: null, metrikaId: site.metrikaId }} />
       <NavigationFeel nonce={nonce} />
     </>
   );

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import Popup from '../../../client/islands/Popup';
+import { ISLANDS } from '../../../client/islands';
 import type { PopupForm } from '../../../common/popups';
 import type { LayoutData } from './layout-data';
 import type { PreFooterData } from './layout-data';
@@ -77,7 +77,7 @@ export function DefaultLayout({ layout, searchKeywords = '', popup, preFooter, n
       <Footer layout={layout} />
       <MobileBar phone={site.phone} path={layout.path} />
       <Island
-        component={Popup}
+        component={ISLANDS.Popup}
         props={{ phone: site.phone, initial: popup ?? null, metrikaId: site.metrikaId }}
         when={popup ? 'idle' : 'demand'}
       />
