@@ -69,7 +69,7 @@ async function startWorkerOnce(options: StartOptions): Promise<WorkerServer> {
     port: options.port,
     persistTo,
     vars: options.vars ?? {},
-    // `log`, not `warn`: wrangler prints a worker's console.log (the JSON line per request) only from there on.
+    // `log`, not `info`: wrangler prints a worker's console.log (the JSON line per request) only from there on.
     // Other tests' servers keep warnings only: their output is read just for a failure's message.
     logLevel: options.inheritOutput || options.developerLog || process.env.WRANGLER_LOG ? 'log' : 'warn',
     // A developer's server (`npm start`) rebuilds on save; a test's or the bench's never sees an edit.
