@@ -146,7 +146,7 @@ export function watchRequests(page: Page): { quiet: (ms?: number) => Promise<voi
  * No assertion reads them, and a page's two PNGs cost about a second of the machine's CPU: a run that nobody looks at
  * (CI, `npm test`) does not take them (docs/testing.md, "Screenshots").
  */
-export const screenshotsWanted = (): boolean => Boolean(process.env.SCREENSHOTS);
+const screenshotsWanted = (): boolean => Boolean(process.env.SCREENSHOTS);
 
 /** The window as the visitor sees it, and the whole page, as `<name>.png` and `<name>-full.png`. */
 export async function screenshot(page: Page, name: string) {
