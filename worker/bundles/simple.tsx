@@ -13,6 +13,7 @@ export const SIMPLE_WANTS = ['field_image'];
 
 export const simpleView = (node: NodeData): SimpleView => ({ image: firstImage(node, 'field_image', 'field_photo3', 'field_photo') });
 
+/** A listing card of its picture and the body's summary: what every kind with a picture and a body shows. */
 export const simpleCard = (node: NodeData, view: SimpleView): ListingCard => ({ image: view.image, summary: node.body?.summary });
 
 /** A bundle whose page is its title, picture and body. */

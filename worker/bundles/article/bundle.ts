@@ -2,6 +2,7 @@ import { defer } from '../../components/deferred';
 import { optional } from '../../drupal/optional';
 import { otherTeaser } from '../dated';
 import { bundleModule } from '../module';
+import { simpleCard } from '../simple';
 import { OTHER_SHOWN } from '../other-items';
 import { listing } from './listing';
 import { ArticlePage, type ArticleExtras } from './Page';
@@ -25,6 +26,6 @@ export const article = bundleModule<ArticleView, ArticleExtras>({
     ),
   }),
   Page: ArticlePage,
-  card: (node, view) => ({ image: view.image, summary: node.body?.summary }),
+  card: simpleCard,
   listing,
 });

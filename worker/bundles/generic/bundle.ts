@@ -1,4 +1,5 @@
 import { bundleModule } from '../module';
+import { simpleCard } from '../simple';
 import { GenericPage } from './Page';
 import { GENERIC_WANTS, genericView, type GenericView } from './view';
 
@@ -8,5 +9,5 @@ export const generic = bundleModule<GenericView>({
   wants: GENERIC_WANTS,
   view: genericView,
   Page: GenericPage,
-  card: (node, view) => ({ image: view.image, summary: node.body?.summary }),
+  card: simpleCard,
 });

@@ -1,6 +1,7 @@
 import { defer } from '../../components/deferred';
 import { optional } from '../../drupal/optional';
 import { bundleModule } from '../module';
+import { simpleCard } from '../simple';
 import { listing } from './listing';
 import { NewsPage, type NewsExtras } from './Page';
 import { NEWS_WANTS, newsView, type NewsView } from './view';
@@ -12,7 +13,7 @@ export const news = bundleModule<NewsView, NewsExtras>({
   view: newsView,
   load: ({ drupal, nid }) => ({ other: defer(optional('other news', drupal.otherList('news', nid, 'news'), [])) }),
   Page: NewsPage,
-  card: (node, view) => ({ image: view.image, summary: node.body?.summary }),
+  card: simpleCard,
   listing,
   otherInContent: true,
 });

@@ -1,4 +1,5 @@
 import { bundleModule } from '../module';
+import { simpleCard } from '../simple';
 import { BasicPage } from './Page';
 import { PAGE_WANTS, pageView, type PageView } from './view';
 
@@ -8,5 +9,5 @@ export const page = bundleModule<PageView>({
   wants: PAGE_WANTS,
   view: pageView,
   Page: BasicPage,
-  card: (node, view) => ({ image: view.image, summary: node.body?.summary }),
+  card: simpleCard,
 });

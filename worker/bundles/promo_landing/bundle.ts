@@ -1,4 +1,5 @@
 import { bundleModule } from '../module';
+import { simpleCard } from '../simple';
 import { PromoLandingPage } from './Page';
 import { PROMO_LANDING_WANTS, promoLandingView, type PromoLandingView } from './view';
 
@@ -11,5 +12,5 @@ export const promoLanding = bundleModule<PromoLandingView>({
   wants: PROMO_LANDING_WANTS,
   view: promoLandingView,
   Page: PromoLandingPage,
-  card: (node, view) => ({ image: view.image, summary: node.body?.summary }),
+  card: simpleCard,
 });
