@@ -42,8 +42,14 @@ describe('rendering a page again', () => {
     expect(renders.claim(scope, KEY, 2_000, T + 1)).toBe(false);
     expect(renders.claim({}, KEY, 2_000, T + 1)).toBe(true);
     expect(renders.claim(scope, `${KEY}/2`, 2_000, T + 1)).toBe(true);
+    // What a request that finds nothing kept waits on: another's claim, while it holds.
+    expect(renders.held(scope, KEY, 2_000, T + 1)).toBe(true);
+    expect(renders.held(scope, `${KEY}/3`, 2_000, T + 1)).toBe(false);
     renders.release(scope, KEY);
+    expect(renders.held(scope, KEY, 2_000, T + 1)).toBe(false);
     expect(renders.claim(scope, KEY, 2_000, T + 2)).toBe(true);
+    expect(renders.held(scope, KEY, 2_000, T + 2_001)).toBe(true);
+    expect(renders.held(scope, KEY, 2_000, T + 2_002)).toBe(false);
     // A request that went away without a word: its claim lapses.
     expect(renders.claim(scope, KEY, 2_000, T + 2_001)).toBe(false);
     expect(renders.claim(scope, KEY, 2_000, T + 2_002)).toBe(true);

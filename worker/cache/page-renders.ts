@@ -4,7 +4,9 @@
  * it again and the others, meanwhile, get the page as it was kept: a burst of visitors of a page made of
  * stale payloads (Drupal hanging, the breaker open) renders it once a moment, not once per visitor. Under
  * `wrangler dev` each render is tens of milliseconds of the one thread every request shares
- * (docs/benchmarks.md "bench:faults"). Plain data, as in flights.ts: no request waits on another's I/O; a
+ * (docs/benchmarks.md "bench:faults"). When nothing is kept to give them (the page's first render, or one
+ * after a change dropped it), the others look again every few milliseconds while the claim holds, and take the
+ * page once it is kept. Plain data, as in flights.ts: no request waits on another's I/O, only on a timer; a
  * claim whose request went away without giving it up lapses after `maxMs`.
  */
 export class PageRenders {
@@ -18,6 +20,12 @@ export class PageRenders {
     if (since !== undefined && now - since < maxMs) return false;
     claims.set(key, now);
     return true;
+  }
+
+  /** Whether another request's claim on the render of `key` holds now. */
+  held(scope: object, key: string, maxMs: number, now = Date.now()): boolean {
+    const since = this.#claims.get(scope)?.get(key);
+    return since !== undefined && now - since < maxMs;
   }
 
   /** The render of `key` is over (kept or not). */

@@ -12,6 +12,8 @@ import { contentSecurityPolicy, type SecurityVariables } from './security-header
 
 /** A render's time beyond its payloads' (the origin timeout): the claim on it lapses after both. */
 const RENDER_SLACK_MS = 1_000;
+/** How often a request waiting on another's render of its page looks for it: a render takes tens of milliseconds. */
+const WAIT_POLL_MS = 10;
 
 type Needs = { Variables: ConfigVariables & EditorVariables & SecurityVariables };
 
@@ -39,8 +41,14 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
     // (cache/page-renders.ts). A render's claim lapses when a render could have ended: its payloads wait no longer.
     const claimMs = scope.origin.timeoutMs + RENDER_SLACK_MS;
     let kept: RenderedPage | undefined = state.renderedPages.page(scope, key, state.version);
-    const claimed = !kept && state.pageRenders.claim(scope, key, claimMs);
-    if (!kept && !claimed) kept = state.renderedPages.lastPage(scope, key, state.version);
+    let claimed = !kept && state.pageRenders.claim(scope, key, claimMs);
+    if (!kept && !claimed) {
+      // Nothing kept to give meanwhile (a first render, or one after a change dropped the page): a burst of
+      // visitors waits for the one render rather than making two hundred at once.
+      kept = state.renderedPages.lastPage(scope, key, state.version) ?? (await keptMeanwhile(scope, key, claimMs));
+      // That render kept nothing (an error, a private page, a part from Drupal): each renders its own, one by claim.
+      if (!kept) claimed = state.pageRenders.claim(scope, key, claimMs);
+    }
     if (kept) return keptResponse(kept, c.req.header('Accept-Encoding'), c.req.header('If-None-Match'));
     // Only the request that claimed the render gives it up; one rendering beside it (no page kept yet) has none.
     const release = () => {
@@ -104,6 +112,17 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
         .finally(release),
     );
   };
+}
+
+/** The page another request is rendering, once it keeps it; undefined when its render ends (or lapses) without. */
+async function keptMeanwhile(scope: object, key: string, claimMs: number): Promise<RenderedPage | undefined> {
+  const state = isolate();
+  while (state.pageRenders.held(scope, key, claimMs)) {
+    await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
+    const page = state.renderedPages.page(scope, key, state.version);
+    if (page) return page;
+  }
+  return undefined;
 }
 
 /** The kept page in the encoding the visitor takes, or a 304 when they have it. */

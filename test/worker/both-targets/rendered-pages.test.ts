@@ -100,6 +100,19 @@ describe('pages rendered a moment ago', () => {
     expect((await visit(alias, { 'User-Agent': 'Mozilla/5.0 (compatible; YandexBot/3.0)' })).kept).toBe(false);
   });
 
+  it('are rendered once for a burst of visitors who find none kept: the others wait for that render and get its bytes', async () => {
+    const visit = isolate();
+    const alias = await firstAlias('services');
+    // Every payload is cached now, and no page is kept yet (the first was rendered from Drupal).
+    expect((await visit(alias)).kept).toBe(false);
+    const burst = await Promise.all(Array.from({ length: 6 }, () => visit(alias)));
+    const rendered = burst.filter((answer) => !answer.kept);
+    expect(rendered).toHaveLength(1);
+    for (const answer of burst) expect(answer.response.status).toBe(200);
+    const keptCopies = new Set(burst.filter((answer) => answer.kept).map((answer) => answer.html));
+    expect([...keptCopies]).toEqual([rendered[0]!.html.replaceAll(` nonce="${rendered[0]!.nonce}"`, '')]);
+  });
+
   it('let run exactly the inline scripts they carry, by their hashes, and no other', async () => {
     const visit = isolate();
     // A page that streams: React's scripts swap its late parts in, beside the site's own.
