@@ -1,4 +1,5 @@
 import { isolate } from './isolate';
+import { sleep } from './sleep';
 
 /**
  * Per isolate and per origin: after a few failures in a row Drupal is left alone
@@ -32,8 +33,6 @@ export interface CircuitBreaker {
   succeeded(): void;
   failed(): void;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export function circuitBreaker(origin: string, { openMs, probeTimeoutMs }: { openMs: number; probeTimeoutMs: number }): CircuitBreaker {
   const states = isolate().breakers;

@@ -1,4 +1,5 @@
 import { OriginError } from './origin-error';
+import { sleep } from './sleep';
 
 /**
  * Coalesces identical origin fetches across the requests an isolate serves.
@@ -23,8 +24,6 @@ interface Flight {
 }
 
 const POLL_MS = 10;
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The isolate's flights, one per key being fetched (its one copy is on the isolate's state, isolate.ts). */
 export class Flights {

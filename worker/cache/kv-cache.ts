@@ -4,6 +4,7 @@ import { cacheKey } from './cache-key';
 import { FetchesUnderWay } from './fetches-under-way';
 import type { CacheStatus } from './cache-status';
 import { isolate } from './isolate';
+import { sleep } from './sleep';
 import {
   decodeEntry,
   encodeEntry,
@@ -124,7 +125,7 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
       if (await claims.claim(key, followerWaitMs)) return 'mine';
       const until = Date.now() + followerWaitMs;
       while (Date.now() < until) {
-        await new Promise((r) => setTimeout(r, CLAIM_POLL_MS));
+        await sleep(CLAIM_POLL_MS);
         const found = await copy();
         if (found) return found;
         // Released: the claimer gave up, or wrote its copy since the look above (it releases after the write).

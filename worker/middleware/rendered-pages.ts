@@ -4,7 +4,8 @@ import { lowVisionIn, lowVisionValue } from '../../common/low-vision';
 import { chooseEncoding, compressAll, entityTag, matchesTag, pageBytes } from '../cache/page-bytes';
 import { MAX_KEPT_LENGTH, type RenderedPage } from '../cache/rendered-pages';
 import type { PageEncoding } from '../seams/seams';
-import { isolate } from '../cache/isolate';
+import { isolate, type IsolateState } from '../cache/isolate';
+import { sleep } from '../cache/sleep';
 import type { ConfigVariables } from './config';
 import type { EditorVariables } from './editor';
 import { isCrawler } from './page-renderer';
@@ -45,7 +46,7 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
     if (!kept && !claimed) {
       // Nothing kept to give meanwhile (a first render, or one after a change dropped the page): a burst of
       // visitors waits for the one render rather than making two hundred at once.
-      kept = state.renderedPages.lastPage(scope, key, state.version) ?? (await keptMeanwhile(scope, key, claimMs));
+      kept = state.renderedPages.lastPage(scope, key, state.version) ?? (await keptMeanwhile(state, scope, key, claimMs));
       // That render kept nothing (an error, a private page, a part from Drupal): each renders its own, one by claim.
       if (!kept) claimed = state.pageRenders.claim(scope, key, claimMs);
     }
@@ -115,10 +116,9 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
 }
 
 /** The page another request is rendering, once it keeps it; undefined when its render ends (or lapses) without. */
-async function keptMeanwhile(scope: object, key: string, claimMs: number): Promise<RenderedPage | undefined> {
-  const state = isolate();
+async function keptMeanwhile(state: IsolateState, scope: object, key: string, claimMs: number): Promise<RenderedPage | undefined> {
   while (state.pageRenders.held(scope, key, claimMs)) {
-    await new Promise((resolve) => setTimeout(resolve, WAIT_POLL_MS));
+    await sleep(WAIT_POLL_MS);
     const page = state.renderedPages.page(scope, key, state.version);
     if (page) return page;
   }
