@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, startDemoOrigin, startNodeSite, startSite, type WorkerServer } from '../../scripts/servers';
 import { TEST_SECRETS } from '../setup/secrets';
-import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile } from './chromium';
+import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile, streamedIn } from './chromium';
 import { newestAlias } from './page-kinds';
 
 const chromium = chromiumPerFile();
@@ -86,6 +86,8 @@ async function open(site: Site, path: string, viewport: typeof PHONE): Promise<{
   const problems = watchProblems(page);
   const res = await page.goto(site.siteUrl + path, { waitUntil: 'load' });
   expect(res?.status(), `${path} status`).toBe(200);
+  // A cold page's late parts are revealed by React in batches, which may be after the load event.
+  await streamedIn(page);
   return { page, problems };
 }
 

@@ -11,8 +11,27 @@ export class CacheReport {
   #freshUntil = Infinity;
   #answered: CacheStatus | undefined;
 
+  #missed: (() => void) | undefined;
+  #miss: Promise<void> | undefined;
+
   track(status: Promise<CacheStatus>): void {
     this.#statuses.push(status);
+    if (this.#missed) this.#whenMiss(status, this.#missed);
+  }
+
+  #whenMiss(status: Promise<CacheStatus>, then: () => void): void {
+    status.then(
+      (answer) => answer === 'MISS' && then(),
+      () => undefined,
+    );
+  }
+
+  /** Resolves once a call of the request, tracked now or later, is decided to go to Drupal; never when none is. */
+  firstMiss(): Promise<void> {
+    return (this.#miss ??= new Promise<void>((resolve) => {
+      this.#missed = resolve;
+      for (const status of this.#statuses) this.#whenMiss(status, resolve);
+    }));
   }
 
   /** A payload served fresh stays so until `time` (ms). */

@@ -5,10 +5,48 @@ import type { HeadData } from '../drupal/types';
 import { clientAssets } from './client-assets';
 import { ConsentBanner } from './ConsentBanner';
 
+/** What every page's document starts with, whatever Drupal answers: the visitor's facts that shape it. */
+export interface DocumentStartProps {
+  /** The response's CSP nonce, on the island loader. */
+  nonce?: string;
+  lowVision?: LowVision;
+}
+
+const VIEW_TRANSITIONS = '@media (prefers-reduced-motion: no-preference) { @view-transition { navigation: auto; } }';
+
+const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
 /**
- * The HTML shell: language, the page's title (render/page-title.ts: ours, not Drupal's metatag
- * title), Drupal's meta tags, the fonts and the stylesheet, and the island loader; where a
- * counter is configured, its tag for a visitor who accepted analytics, else the question.
+ * The document up to the end of its head's fixed part: the encoding, the viewport, the icon, the fonts, the
+ * stylesheet and the island loader. Nothing in it depends on Drupal, so a page can send it before Drupal has
+ * answered (docs/architecture.md, "Rendering and streaming"); the rest of the head is <Document>'s, rendered by
+ * React after it (render/document-stream.ts joins the two).
+ */
+export function documentStart({ nonce, lowVision }: DocumentStartProps): string {
+  const htmlClass = lowVision ? ` class="${attribute(lowVisionClasses(lowVision))}"` : '';
+  const nonceAttribute = nonce ? ` nonce="${attribute(nonce)}"` : '';
+  return (
+    `<!DOCTYPE html><html lang="ru"${htmlClass}><head>` +
+    '<meta charset="utf-8"/><meta name="viewport" content="width=device-width, initial-scale=1"/>' +
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>' +
+    // Every page sets its text in Manrope, Latin and Cyrillic alike: both files are needed at once.
+    clientAssets.fonts
+      .map((href) => `<link rel="preload" href="${attribute(href)}" as="font" type="font/woff2" crossorigin="anonymous"/>`)
+      .join('') +
+    // The view transitions' opt-in (client/styles/navigation.css) inline too: a page that is ready at once (from the
+    // service worker's cache) may reveal before Chromium reads it in the stylesheet, and the transition then aborts.
+    `<style>${VIEW_TRANSITIONS}</style>` +
+    clientAssets.stylesheets.map((href) => `<link rel="stylesheet" href="${attribute(href)}"/>`).join('') +
+    // A module script runs after the streamed document is parsed, so it sees every island marker.
+    `<script type="module" src="${attribute(clientAssets.loader)}"${nonceAttribute}></script>`
+  );
+}
+
+/**
+ * The HTML shell after documentStart's part of the head: the page's title (render/page-title.ts: ours, not
+ * Drupal's metatag title) and Drupal's meta tags; where a counter is configured, its tag for a visitor who
+ * accepted analytics, else the question. React's own `<!DOCTYPE html><html …><head>` gives way to
+ * documentStart's (render/document-stream.ts).
  */
 export function Document({
   head,
@@ -33,23 +71,9 @@ export function Document({
   return (
     <html lang="ru" className={lowVision ? lowVisionClasses(lowVision) : undefined}>
       <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* What comes before this in the head is every page's alike, written ahead of React by documentStart. */}
         <title>{title}</title>
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        {/* Every page sets its text in Manrope, Latin and Cyrillic alike: both files are needed at once. */}
-        {clientAssets.fonts.map((href) => (
-          <link key={href} rel="preload" href={href} as="font" type="font/woff2" crossOrigin="anonymous" />
-        ))}
         {head.tags.map((tag, i) => (tag.tag === 'meta' ? <meta key={i} {...tag.attributes} /> : <link key={i} {...tag.attributes} />))}
-        {/* The view transitions' opt-in (client/styles/navigation.css) inline too: a page that is ready at once (from the
-            service worker's cache) may reveal before Chromium reads it in the stylesheet, and the transition then aborts with an error. */}
-        <style>{'@media (prefers-reduced-motion: no-preference) { @view-transition { navigation: auto; } }'}</style>
-        {clientAssets.stylesheets.map((href) => (
-          <link key={href} rel="stylesheet" href={href} />
-        ))}
-        {/* A module script runs after the streamed document is parsed, so it sees every island marker. */}
-        <script type="module" src={clientAssets.loader} nonce={nonce} />
         {metrikaId !== undefined && consent === 'analytics' && (
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: metrikaSnippet(metrikaId) }} />
         )}

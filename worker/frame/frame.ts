@@ -23,7 +23,10 @@ export interface PageProps {
 }
 
 /** What the request says of its visitor that changes the page (middleware/page-renderer.tsx reads it). */
-export type PageVisitor = Pick<PageRender, 'nonce' | 'cacheStatus' | 'complete' | 'consent' | 'lowVision' | 'pageUrl' | 'editor'>;
+export type PageVisitor = Pick<
+  PageRender,
+  'nonce' | 'cacheStatus' | 'complete' | 'consent' | 'lowVision' | 'pageUrl' | 'editor' | 'startSent'
+>;
 
 /**
  * The frame of a page (header, menus, blocks, pre-footer, footer, head) and the render of a page in it: one per

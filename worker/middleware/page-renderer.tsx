@@ -2,7 +2,10 @@ import type { Context, Env, MiddlewareHandler } from 'hono';
 import type { ReactNode } from 'react';
 import { consentIn } from '../../common/consent';
 import { lowVisionIn } from '../../common/low-vision';
+import { documentStart } from '../components/Document';
+import { preloadLinks } from '../components/client-assets';
 import { createFrame, type Frame, type PageProps } from '../frame/frame';
+import { startFirst } from '../render/document-stream';
 import type { ConfigVariables } from './config';
 import type { EditorVariables } from './editor';
 import type { PagePathVariables } from './page-path';
@@ -17,6 +20,13 @@ declare module 'hono' {
 /** What this middleware puts on the context. */
 export interface PageVariables {
   frame: Frame;
+  /**
+   * For a page that is a 200 whatever Drupal answers (the home page): `render` starts at once, and when the page
+   * goes to Drupal before it is ready (a cold page), the document's fixed start goes out then and the render
+   * follows it; else the answer is the render's own (docs/architecture.md, "Rendering and streaming"). Not for
+   * a crawler (the complete document at once) nor an editor.
+   */
+  headFirst(render: () => Promise<Response>): Promise<Response>;
 }
 
 type Needs = { Variables: ConfigVariables & SecurityVariables & Partial<PagePathVariables> & Partial<EditorVariables> & PageVariables };
@@ -36,6 +46,8 @@ export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
   return async (c, next) => {
     const frame = createFrame(c.var.drupal, c.var.config, () => c.var.pagePath ?? '/');
     c.set('frame', frame);
+    // Who writes the document's start, settled once: the render that answers first, or headFirst before it.
+    let start: 'sent' | 'rendered' | undefined;
     c.setRenderer((body, props) =>
       frame.render(body, props, {
         nonce: c.var.nonce(),
@@ -45,8 +57,19 @@ export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
         lowVision: lowVisionIn(c.req.header('Cookie')),
         pageUrl: pageUrlOf(c.req.url),
         editor: Boolean(c.var.editor),
+        startSent: () => (start ??= 'rendered') === 'sent',
       }),
     );
+    c.set('headFirst', async (render: () => Promise<Response>) => {
+      if (isCrawler(c) || c.var.editor) return render();
+      const rendered = render();
+      // Drupal is asked before the page is ready: its answer is a MISS whatever follows, and the wait a round.
+      const first = await Promise.race([rendered, c.var.cacheReport.firstMiss().then(() => undefined)]);
+      if (first || start !== undefined) return first ?? rendered;
+      start = 'sent';
+      const lowVision = lowVisionIn(c.req.header('Cookie'));
+      return startFirst(documentStart({ nonce: c.var.nonce(), lowVision }), { Link: preloadLinks, 'X-Cache': 'MISS' }, rendered);
+    });
     await next();
   };
 }

@@ -3,12 +3,13 @@ import type { ConsentChoice } from '../../common/consent';
 import type { LowVision } from '../../common/low-vision';
 import type { PopupForm } from '../../common/popups';
 import type { CacheStatus } from '../cache/cache-status';
-import { Document } from '../components/Document';
+import { Document, documentStart } from '../components/Document';
 import { BareLayout } from '../components/layout/BareLayout';
 import { DefaultLayout } from '../components/layout/DefaultLayout';
 import { PageContext } from '../components/page-context';
 import { preFooterParts, streamedParts, type LayoutData, type PreFooterData } from '../components/layout/layout-data';
 import { preloadLinks } from '../components/client-assets';
+import { documentWith } from './document-stream';
 import { streamHtml } from './html-stream';
 import { documentTitle } from './page-title';
 
@@ -41,6 +42,11 @@ export interface PageRender {
   pageUrl: string;
   /** The request is a signed-in editor's (the editors' bar). */
   editor?: boolean;
+  /**
+   * Asked once the render is ready to answer: whether the document's start went out already
+   * (render/document-stream.ts `headFirst`), the body then being only the rest. Asking settles it.
+   */
+  startSent?: () => boolean;
 }
 
 /**
@@ -85,11 +91,13 @@ export async function renderPage(page: PageRender): Promise<Response> {
       </PageContext>
     </Document>
   );
-  return streamHtml(document, {
+  const response = await streamHtml(document, {
     status: page.status,
     nonce: page.nonce,
     headers: xCache ? { Link: preloadLinks, 'X-Cache': xCache } : { Link: preloadLinks },
     waitForAll: page.complete,
     inline,
   });
+  const start = page.startSent?.() ? '' : documentStart(page);
+  return new Response(documentWith(start, response.body!), response);
 }

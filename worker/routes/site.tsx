@@ -46,14 +46,16 @@ async function homePage(c: Context<AppEnv>, popup?: PopupForm) {
   );
 }
 
-siteRoutes.get('/', framed(), (c) => homePage(c));
+// The home page is a 200 whatever Drupal answers (each of its parts can be left out, docs/requirements.md §8):
+// a cold one sends its document's start before Drupal's first answer.
+siteRoutes.get('/', framed(), (c) => c.var.headFirst(() => homePage(c)));
 
 // docs/requirements.md §2 reading B: each of these only opens its popup, over the home page.
 for (const [path, form] of Object.entries(POPUP_PAGES))
   siteRoutes.get(
     path,
     framed(() => '/'),
-    (c) => homePage(c, form),
+    (c) => c.var.headFirst(() => homePage(c, form)),
   );
 
 for (const route of LISTING_ROUTES) {

@@ -1,0 +1,62 @@
+/**
+ * A cold home page sends its document's fixed start (the encoding, the fonts, the stylesheet, the island loader)
+ * before Drupal's first answer, and the rest once its calls are in (docs/architecture.md, "Rendering and
+ * streaming"). A node's page still starts once its node is known: its status waits for it.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { documentStart } from '../../../worker/components/Document';
+import { demo, firstAlias, freshStart, page, request } from '../helpers';
+
+beforeEach(freshStart);
+
+/** A Drupal whose modules the site is told, so that no probe of them comes first. */
+const TOLD = { DRUPAL_MODULES: 'clinic' };
+const LOADER_END = '></script>';
+
+describe("a cold home page's start", () => {
+  it('is its first chunk, before any of Drupal, and the page still ends whole when Drupal never answers', async () => {
+    // Drupal hangs; the site gives up on each call after half a second and leaves that part out.
+    await demo.faults({ rules: [{ match: '/', hang: true }] });
+    const { response, settled } = await request('/', { ...TOLD, ORIGIN_TIMEOUT_MS: '500' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('X-Cache')).toBe('MISS');
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const first = (await reader.read()).value ?? '';
+    expect(first).toMatch(/^<!DOCTYPE html><html lang="ru"><head><meta charset="utf-8"\/>/);
+    expect(first).toContain('<link rel="stylesheet"');
+    expect(first.endsWith(LOADER_END)).toBe(true);
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += chunk.value;
+    await settled();
+    // React's own start gave way to it: the rest is the head's (the pictures' preloads React hoists, the title).
+    expect(rest).toMatch(/^(<link rel="preload" as="image"[^>]*\/>)*<title>[^<]+<\/title>/);
+    expect(rest).not.toContain('<!DOCTYPE');
+    expect(rest.trimEnd().endsWith('</html>')).toBe(true);
+  });
+
+  it('begins a whole page, as a warm one does, and only the cold one asks caches to check again', async () => {
+    const cold = await page('/', TOLD);
+    const warm = await page('/', TOLD);
+    expect(cold.headers.get('X-Cache')).toBe('MISS');
+    expect(cold.headers.get('Cache-Control')).toBe('no-cache');
+    expect(warm.headers.get('X-Cache')).toBe('HIT');
+    expect(warm.headers.get('Cache-Control')).toBe('public, max-age=60');
+    for (const { html, headers } of [cold, warm]) {
+      const nonce = /'nonce-([^']+)'/.exec(headers.get('Content-Security-Policy') ?? '')?.[1];
+      expect(html.startsWith(documentStart({ nonce }))).toBe(true);
+      expect(html.match(/<!DOCTYPE html>/g)).toHaveLength(1);
+      expect(html.match(/<head>/g)).toHaveLength(1);
+      expect(html).toMatch(/<title>[^<]+<\/title>/);
+      expect(html).toContain('</head><body>');
+      expect(html.trimEnd().endsWith('</html>')).toBe(true);
+      expect(html).not.toContain('noindex');
+    }
+  });
+
+  it("is not a node page's: a service's status still waits for its node", async () => {
+    const service = await page(await firstAlias('services'), TOLD);
+    expect(service.status).toBe(200);
+    expect(service.headers.get('X-Cache')).toBe('MISS');
+    expect(service.headers.get('Cache-Control')).toBe('public, max-age=60');
+  });
+});
