@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 import { TEST_LEAD_MAX_RETRIES, TEST_SECRETS, testBookingVars, testCrmUrl } from './test/setup/secrets';
 import { realDrupalSource } from './test/real-drupal/drupal';
 import { projectsOfThisLane } from './test/setup/lanes';
+import { reactServerForNode } from './vite.node.config';
 
 // Tests run offline: miniflare must not fetch the Request.cf sample from Cloudflare.
 process.env.CLOUDFLARE_CF_FETCH_ENABLED = 'false';
@@ -79,6 +80,8 @@ export default defineConfig({
           alias: {
             'cloudflare:test': fileURLToPath(new URL('./test/node/cloudflare-test.ts', import.meta.url)),
             'cloudflare:workers': fileURLToPath(new URL('./test/node/cloudflare-workers.ts', import.meta.url)),
+            // React's server build for Node, as dist/node/server.js has it.
+            ...reactServerForNode,
           },
         },
         // As on Workers (wrangler.toml's define): React's production build, so JSX without jsxDEV.

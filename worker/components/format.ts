@@ -12,6 +12,12 @@ export function formatDate(iso: string | undefined): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : dateFormat.format(date);
 }
 
+/** A formatter made once: making one per call (an ICU time zone lookup) cost a page's render about half a millisecond. */
+const moscowDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' });
+
+/** Today in Moscow as YYYY-MM-DD: the day a promotion or a listing's date is compared with (docs/requirements.md §4). */
+export const todayInMoscow = (): string => moscowDay.format(new Date());
+
 /** "+7 (495) 123-45-67" → "tel:+74951234567". */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 

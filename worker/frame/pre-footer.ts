@@ -5,6 +5,7 @@ import { optional } from '../drupal/optional';
 import type { NodeData, Teaser } from '../drupal/types';
 import { defer } from '../components/deferred';
 import type { PreFooterData } from '../components/layout/layout-data';
+import { todayInMoscow } from '../components/format';
 
 /** What a page shows, as far as the pre-footer cares: a node (bundle and nid), or a listing of a bundle (no nid). */
 export interface PageSubject {
@@ -16,8 +17,6 @@ export interface PageSubject {
 const SHOWN = 9;
 /** Past promotions are dropped after the call (docs/requirements.md §4), so ask for more than are shown. */
 const PROMOTIONS_ASKED = 30;
-
-const todayInMoscow = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
 
 const IMAGE_FIELDS = ['field_photo', 'field_image', 'field_preview_photo'];
 

@@ -8,8 +8,7 @@ import { PAGE_SIZE } from '../screens/listing-page';
 import { renderError } from './error';
 import { MAX_LIST_ITEMS } from '../drupal/endpoints';
 import { MAX_PAGE, type ListingRoute } from './listing-table';
-
-const todayInMoscow = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
+import { todayInMoscow } from '../components/format';
 
 /** A listing route's handler. A bad page number is a 404 before any Drupal call, its frame's included. */
 export function listingRoute(route: ListingRoute) {

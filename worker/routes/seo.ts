@@ -9,6 +9,7 @@ import { PAGE_SIZE } from '../screens/listing-page';
 import { EDITORS_PAGES } from '../../common/editors-pages';
 import { YANDEX_DOCTORS_FEED } from './feeds';
 import { LOW_VISION_PATH } from '../../common/low-vision';
+import { todayInMoscow } from '../components/format';
 
 /**
  * For crawlers: /sitemap.xml (split into /sitemap-{n}.xml past
@@ -28,7 +29,6 @@ const SITEMAP_HEADERS = { 'Content-Type': 'application/xml; charset=utf-8', 'Cac
 const RETRY_AFTER_SECONDS = '120';
 
 /** The listing routes count with today's rule, as worker/routes/listing.tsx does (the same cached count). */
-const todayInMoscow = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date());
 
 /** Thrown when no Drupal call of the sitemap got through and Drupal itself is failing. */
 class DrupalUnreachable extends Error {}

@@ -1,5 +1,7 @@
+const russianNumber = new Intl.NumberFormat('ru-RU');
+
 /** A service's price as the booking pages say it, in rubles; nothing when the schedule gives none. */
-const rubles = (value: number) => `${new Intl.NumberFormat('ru-RU').format(value)} ₽`;
+const rubles = (value: number) => `${russianNumber.format(value)} ₽`;
 
 export function priceText({ priceMin, priceMax }: { priceMin?: number; priceMax?: number }): string | undefined {
   if (!priceMin && !priceMax) return undefined;
