@@ -44,7 +44,7 @@ export interface PageRender {
   editor?: boolean;
   /**
    * Asked once the render is ready to answer: whether the document's start went out already
-   * (render/document-stream.ts `headFirst`), the body then being only the rest. Asking settles it.
+   * (`headFirst`, middleware/page-renderer.tsx), the body then being only the rest. Asking settles it.
    */
   startSent?: () => boolean;
 }
