@@ -28,8 +28,6 @@ const FIXED_PAGES = ['/', '/services.html', '/price.html', '/sitemap'];
 const SITEMAP_HEADERS = { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' };
 const RETRY_AFTER_SECONDS = '120';
 
-/** The listing routes count with today's rule, as worker/routes/listing.tsx does (the same cached count). */
-
 /** Thrown when no Drupal call of the sitemap got through and Drupal itself is failing. */
 class DrupalUnreachable extends Error {}
 
@@ -41,6 +39,7 @@ const speaksOfDrupal = (reason: unknown) => reason instanceof OriginError && rea
  */
 async function sitemapPages(c: Context<AppEnv>): Promise<SitemapPage[]> {
   const { drupal } = c.var;
+  // The listing routes count with today's rule, as worker/routes/listing.tsx does (the same cached count).
   const today = todayInMoscow();
   // No listing of a bundle this Drupal does not have (its address is the 404 page there).
   const bundles = await drupal.nodeBundles();
