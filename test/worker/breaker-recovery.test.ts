@@ -8,8 +8,8 @@ import { demo, firstAlias, freshStart, page, passTime } from './helpers';
 
 beforeEach(freshStart);
 
-/** A one-second retry window; payloads expire at once, so every visit consults the breaker. */
-const SITE = { ORIGIN_RETRY_SECONDS: '1', CACHE_FRESH_SECONDS: '0', CACHE_STALE_SECONDS: '0' };
+/** A minute's retry window, passed with the test clock; payloads expire at once, so every visit consults the breaker. */
+const SITE = { ORIGIN_RETRY_SECONDS: '60', CACHE_FRESH_SECONDS: '0', CACHE_STALE_SECONDS: '0' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Drupal fails until the breaker opens (three failed calls in a row), then the outage ends but Drupal answers slowly. */
@@ -19,7 +19,7 @@ async function outageThenSlowRecovery() {
   expect((await page('/doctors.html', SITE)).status).toBe(503);
   await demo.faults({ delayMs: 1_500 });
   // Past ORIGIN_RETRY_SECONDS: the next call is the probe.
-  passTime(1_200);
+  passTime(61_000);
 }
 
 describe('coming back after an outage', () => {
@@ -50,7 +50,7 @@ describe('coming back after an outage', () => {
     expect((await page('/doctors.html', SITE)).status).toBe(503);
     expect((await page('/doctors.html', SITE)).status).toBe(503);
     await demo.faults({ rules: [{ match: '/', status: 502, delayMs: 500 }] });
-    passTime(1_200);
+    passTime(61_000);
     const answers = await Promise.all(Array.from({ length: 3 }, () => page(other, SITE)));
     expect(answers.map((answer) => answer.status)).toEqual([503, 503, 503]);
   });
