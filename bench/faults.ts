@@ -1,6 +1,6 @@
 /**
  * `npm run bench:faults`: the site under load while Drupal misbehaves, a storm of unknown URLs,
- * and hostile inputs — against `wrangler dev` and the Node target on loopback, with the demo origin as Drupal.
+ * and hostile inputs — against the built worker in workerd and the Node target on loopback, with the demo origin as Drupal.
  *
  * 1. Warm cache: home and a service page at 10, 50 and 200 connections.
  * 2. Origin faults after the fresh and stale windows have passed (a site started with 1 s TTLs):
@@ -20,7 +20,6 @@
 import { CONSENT } from '../common/forms/definition.ts';
 import {
   freePort,
-  ROOT,
   startDemoOrigin,
   startNodeSite,
   startSite,
@@ -35,7 +34,6 @@ import { runLoad, type LoadResult } from './faults/load.ts';
 import { rawGet, type RawResponse } from './faults/raw-request.ts';
 import { CRITERIA, errorText, formatStatuses, ms, Report, type Criterion } from './faults/report.ts';
 import { errorsSince, logMark } from './faults/site-log.ts';
-import { watchSources, type SourceWatch } from './faults/source-watch.ts';
 import { startTcpProxy, type TcpProxy } from './faults/tcp-proxy.ts';
 
 const WARM_SECONDS = Number(process.env.FAULTS_WARM_SECONDS ?? 3);
@@ -89,13 +87,7 @@ interface Suite {
   control: DemoControl;
   report: Report;
   pages: Pages;
-  sources: SourceWatch;
-  /** Runs during which the worker's sources changed. */
-  reloadedRuns: string[];
 }
-
-/** What `wrangler dev` rebuilds on: the worker's sources and the client build it imports. */
-const WATCHED = ['worker', 'common', 'client', 'dist', 'demo-origin/src'];
 
 /** One fault at a time; `faults` goes to the demo origin's /__demo/faults, `refuse` closes the proxy. */
 interface FaultCase {
@@ -172,47 +164,34 @@ function checkNo5xx(suite: Suite, what: string, answer: RawResponse, honest503: 
 }
 
 /** A load run on visited pages: every answer 200, nothing 5xx, nothing hung or dropped. */
-function judgeLoad(suite: Suite, label: string, result: LoadResult, remark = ''): void {
+function judgeLoad(suite: Suite, label: string, result: LoadResult): void {
   const wrong: string[] = [];
   for (const [path, statuses] of Object.entries(result.byPath)) {
     // Unanswered and unparsed requests are judged below, as hangs.
     const other = Object.fromEntries(Object.entries(statuses).filter(([code]) => code !== '200' && code !== 'unparsed'));
     if (Object.keys(other).length) wrong.push(`${path} ${formatStatuses(other)}`);
   }
-  if (wrong.length) suite.report.fail('visited200', `${label}: ${wrong.join(', ')}${remark}`);
+  if (wrong.length) suite.report.fail('visited200', `${label}: ${wrong.join(', ')}`);
   const broken = Object.fromEntries(Object.entries(result.statuses).filter(([code]) => !/^\d+$/.test(code) || Number(code) >= 500));
   if (Object.keys(broken).length) {
-    suite.report.fail('no5xx', `${label}: ${formatStatuses(broken)}${remark}`);
+    suite.report.fail('no5xx', `${label}: ${formatStatuses(broken)}`);
   }
 }
 
 interface RunMarks {
   log: number;
   demoLog: number;
-  sources: number;
 }
 
 const startRun = (suite: Suite, site: WorkerServer): RunMarks => ({
   log: logMark(site),
   demoLog: logMark(suite.demo),
-  sources: suite.sources.mark(),
 });
 
-/**
- * Prints the worker's error lines and the source edits since the run started. Returns a remark
- * for the run's failures when sources changed: wrangler dev reloaded the worker mid-run.
- */
-function endRun(suite: Suite, site: WorkerServer, marks: RunMarks, label: string): string {
-  for (const line of errorsSince(site, marks.log, 3, suite.target === 'node')) console.log(`    site log: ${line}`);
+/** Prints the site's and the demo origin's error lines since the run started. */
+function endRun(suite: Suite, site: WorkerServer, marks: RunMarks): void {
+  for (const line of errorsSince(site, marks.log)) console.log(`    site log: ${line}`);
   for (const line of errorsSince(suite.demo, marks.demoLog)) console.log(`    demo origin log: ${line}`);
-  // The Node site read its build once at start-up: an edit does not reload it.
-  if (suite.target === 'node') return '';
-  const changed = suite.sources.changedSince(marks.sources);
-  if (!changed.length) return '';
-  const files = `${changed.slice(0, 4).join(', ')}${changed.length > 4 ? ` and ${changed.length - 4} more` : ''}`;
-  console.log(`    ⚠ sources changed during this run, so wrangler dev rebuilt the worker: ${files}`);
-  suite.reloadedRuns.push(label);
-  return ' [sources changed during this run: wrangler dev reloaded]';
 }
 
 function printLoad(label: string, connections: number, result: LoadResult, origin: number | string): void {
@@ -247,7 +226,8 @@ async function warmScenario(suite: Suite, site: WorkerServer): Promise<void> {
       const origin = (await suite.control.counts()).total;
       const label = `warm ${page.name}`;
       printLoad(label, connections, result, origin);
-      judgeLoad(suite, label, result, endRun(suite, site, marks, `${label} c=${connections}`));
+      endRun(suite, site, marks);
+      judgeLoad(suite, label, result);
       suite.report.row({
         scenario: `1 ${label}`,
         connections,
@@ -327,7 +307,8 @@ async function runFault(suite: Suite, fs: FaultSite, fault: FaultCase, connectio
   const origin = fault.refuse ? `refused (${proxy.accepted} accepted)` : (await suite.control.counts()).total;
   await checkFaultKept(suite, fault, label);
   printLoad(fault.name, connections, result, origin);
-  judgeLoad(suite, fault.name, result, endRun(suite, site, marks, label));
+  endRun(suite, site, marks);
+  judgeLoad(suite, fault.name, result);
   suite.report.row({
     scenario: `2 ${fault.name}`,
     connections,
@@ -348,7 +329,7 @@ async function runFault(suite: Suite, fs: FaultSite, fault: FaultCase, connectio
   return result;
 }
 
-/** The demo keeps faults in its isolate's memory: if wrangler dev restarted it, the run did not test the fault. */
+/** The demo keeps faults in its process's memory: if it restarted, the run did not test the fault. */
 async function checkFaultKept(suite: Suite, fault: FaultCase, label: string): Promise<void> {
   const same = (a: FaultConfig = {}) => JSON.stringify({ delayMs: a.delayMs, rules: a.rules ?? [] });
   const inForce = await suite.control.faults();
@@ -377,8 +358,8 @@ async function faultScenarios(suite: Suite, fs: FaultSite): Promise<void> {
   const line = `p50 of stale pages while the origin hangs: ${staleP50.join(', ')} (target < ${STALE_P50_TARGET_MS} ms)`;
   console.log(`  ${line}`);
   suite.report.note(line);
-  // What the runtime itself takes at those loads: a static file the site never runs code for. Under wrangler dev
-  // this floor is the simulator's (docs/benchmarks.md, "Stale pages while Drupal hangs").
+  // What the runtime itself takes at those loads: a static file the site never runs code for (docs/benchmarks.md,
+  // "Stale pages while Drupal hangs").
   const floor: string[] = [];
   for (const connections of new Set(FAULT_CASES.flatMap((fault) => (fault.faults?.rules?.some((r) => r.hang) ? fault.connections : [])))) {
     const file = await runLoad({
@@ -460,7 +441,7 @@ async function unknownUrlStorm(suite: Suite, site: WorkerServer): Promise<void> 
   const counts = await suite.control.settledCounts();
   const urls = Math.max(sent, 1);
   printLoad('unknown URLs', STORM_CONNECTIONS, result, counts.total);
-  const remark = endRun(suite, site, marks, 'unknown URLs');
+  endRun(suite, site, marks);
   console.log(
     `    ${urls} URLs in ${result.seconds.toFixed(1)} s; origin calls per unknown URL: ${(counts.total / urls).toFixed(2)} on average`,
   );
@@ -481,7 +462,7 @@ async function unknownUrlStorm(suite: Suite, site: WorkerServer): Promise<void> 
   if (counts.total > 2 * urls + 20)
     suite.report.fail('unknownCost', `${counts.total} origin calls for ${urls} unknown URLs = ${(counts.total / urls).toFixed(2)} per URL`);
   const broken = Object.fromEntries(Object.entries(result.statuses).filter(([code]) => !/^\d+$/.test(code) || Number(code) >= 500));
-  if (Object.keys(broken).length) suite.report.fail('no5xx', `unknown URLs: ${formatStatuses(broken)}${remark}`);
+  if (Object.keys(broken).length) suite.report.fail('no5xx', `unknown URLs: ${formatStatuses(broken)}`);
   if (!sent || sent < UNKNOWN_URLS) suite.report.fail('no5xx', `the storm sent only ${sent} of ${UNKNOWN_URLS} URLs within 90 s`);
 }
 
@@ -523,7 +504,7 @@ async function hostileInputs(suite: Suite, site: WorkerServer): Promise<void> {
     for (const evidence of verdict.leaks) suite.report.fail('hostileOrigin', `"${hostile.name}": ${evidence}`);
     for (const reason of verdict.unsafe) suite.report.fail('hostileAnswers', `"${hostile.name}": ${reason}`);
   }
-  endRun(suite, site, marks, 'hostile inputs');
+  endRun(suite, site, marks);
   const total = (await suite.control.counts()).total;
   suite.report.row({ scenario: '4 hostile inputs', connections: 1, sent: HOSTILE_CASES.length, statuses, origin: total });
 }
@@ -601,7 +582,8 @@ async function valkeyKilled(suite: Suite, site: WorkerServer, valkey: { current:
   const result = await load;
   const origin = (await suite.control.counts()).total;
   printLoad('Valkey killed', VALKEY_CONNECTIONS, result, origin);
-  judgeLoad(suite, 'Valkey killed', result, endRun(suite, site, marks, 'Valkey killed'));
+  endRun(suite, site, marks);
+  judgeLoad(suite, 'Valkey killed', result);
   suite.report.row({
     scenario: '5 Valkey killed',
     connections: VALKEY_CONNECTIONS,
@@ -649,7 +631,8 @@ async function valkeyKilled(suite: Suite, site: WorkerServer, valkey: { current:
   });
   const backOrigin = (await suite.control.counts()).total;
   printLoad('Valkey restarted', VALKEY_CONNECTIONS, back, backOrigin);
-  judgeLoad(suite, 'Valkey restarted', back, endRun(suite, site, backMarks, 'Valkey restarted'));
+  endRun(suite, site, backMarks);
+  judgeLoad(suite, 'Valkey restarted', back);
   suite.report.row({
     scenario: '5 Valkey restarted',
     connections: VALKEY_CONNECTIONS,
@@ -694,7 +677,6 @@ interface TargetSites {
 async function runTarget(
   target: Target,
   demo: WorkerServer,
-  sources: SourceWatch,
   stops: (() => Promise<void>)[],
   sites: TargetSites,
   valkey?: { current: ValkeyServer },
@@ -703,7 +685,7 @@ async function runTarget(
     target === 'node'
       ? new Report('Node target (dist/node/server.js + Valkey)')
       : new Report(
-          'Workers target (wrangler dev)',
+          'Workers target (workerd)',
           (Object.keys(CRITERIA) as Criterion[]).filter((c) => c !== 'valkeyDown'),
         );
   const suite: Suite = {
@@ -712,11 +694,9 @@ async function runTarget(
     control: demoControl(demo.url),
     report,
     pages: await findPages(demo.url),
-    sources,
-    reloadedRuns: [],
   };
   console.log(
-    `\n===== ${target === 'node' ? 'Node target: dist/node/server.js, Valkey (redis-server, AOF)' : 'Workers target: wrangler dev (workerd)'} =====`,
+    `\n===== ${target === 'node' ? 'Node target: dist/node/server.js, Valkey (redis-server, AOF)' : 'Workers target: the built worker in workerd'} =====`,
   );
   try {
     const site = await sites.site();
@@ -749,18 +729,12 @@ async function runTarget(
     console.error(`\nThe ${target} suite stopped: ${errorText(error)}`);
     report.crash(error);
   }
-  if (suite.reloadedRuns.length) {
-    report.note(
-      `sources changed (wrangler dev reloaded the worker, cutting requests in flight) during: ${suite.reloadedRuns.join('; ')} — rerun without concurrent edits to trust those runs`,
-    );
-  }
   return suite;
 }
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const sources = watchSources(ROOT, WATCHED);
-  const stops: (() => Promise<void>)[] = [async () => sources.close()];
+  const stops: (() => Promise<void>)[] = [];
   const stopAll = async () => {
     for (const stop of stops.splice(0).reverse()) await stop().catch(() => {});
   };
@@ -778,7 +752,7 @@ async function main(): Promise<void> {
     console.log(`Answers: HTTP status × count; ${LEGEND}. p50/p99: latency of the 200 answers (of all answers for unknown URLs).`);
 
     if (TARGETS.has('workers')) {
-      const suite = await runTarget('workers', demo, sources, stops, {
+      const suite = await runTarget('workers', demo, stops, {
         site: () => onFreePort((port) => startSite({ port, vars: { DRUPAL_BASE_URL: demo.url, SITE_URL: `http://127.0.0.1:${port}` } })),
         faultSite: (proxyUrl) =>
           onFreePort((port) =>
@@ -795,7 +769,6 @@ async function main(): Promise<void> {
       const suite = await runTarget(
         'node',
         demo,
-        sources,
         stops,
         {
           site: () =>
@@ -807,7 +780,7 @@ async function main(): Promise<void> {
                 vars: { DRUPAL_BASE_URL: demo.url, SITE_URL: `http://127.0.0.1:${port}`, ...crmVars(demo.url) },
               }),
             ),
-          // Its own key prefix each time: a restarted fault site starts with an empty cache, as a new wrangler dev does.
+          // Its own key prefix each time: a restarted fault site starts with an empty cache, as a new workerd's does.
           faultSite: (proxyUrl) =>
             onFreePort((port) =>
               startNodeSite({

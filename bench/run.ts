@@ -121,8 +121,8 @@ const machine = () =>
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /**
- * The site (wrangler dev) on a free port with SITE_URL its own address. Other runs on the machine
- * pick free ports too, and wrangler dev takes ports of its own beside it: a port taken
+ * The site (the built worker in workerd, scripts/built-worker.ts) on a free port with SITE_URL its own address.
+ * Other runs on the machine pick free ports too, and Miniflare takes ports of its own beside it: a port taken
  * between the choice and the start is tried again on another.
  */
 async function siteOnFreePort(demoUrl: string): Promise<WorkerServer> {
@@ -145,8 +145,8 @@ async function siteOnFreePort(demoUrl: string): Promise<WorkerServer> {
 }
 
 /**
- * wrangler dev rebuilds and reloads the worker when its sources change (others may edit them while
- * the bench runs), cutting requests in flight: a measurement cut that way is taken again, and says so.
+ * A measurement cut by a request that failed (a connection reset on a machine busy with other work) is taken again,
+ * and says so.
  */
 async function retried<T>(what: string, measure: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -243,7 +243,7 @@ async function ratios(demoUrl: string, pages: PageKind[], servers: WorkerServer[
     });
 
   console.log(
-    `Ratios: ${CONCURRENCY} concurrent connections for ${DURATION_S} s each (page and file in alternating 1 s rounds), or ${SEQUENTIAL_SAMPLES} requests one at a time; loopback, workerd via wrangler dev, gzip (${machine()})\n`,
+    `Ratios: ${CONCURRENCY} concurrent connections for ${DURATION_S} s each (page and file in alternating 1 s rounds), or ${SEQUENTIAL_SAMPLES} requests one at a time; loopback, the built worker in workerd (no wrangler dev proxy), gzip (${machine()})\n`,
   );
   for (const p of pages) {
     const pageUrl = warm.url + p.path;
@@ -457,7 +457,7 @@ async function rounds(demoUrl: string, kinds: PageKind[], servers: WorkerServer[
       name: 'Node',
       start: async () => {
         const port = await freePort();
-        // A key prefix of its own: Valkey holds nothing for this site, as KV holds nothing for a new wrangler dev.
+        // A key prefix of its own: Valkey holds nothing for this site, as KV holds nothing for a new workerd.
         return startNodeSite({
           port,
           valkeyUrl: valkey.url,

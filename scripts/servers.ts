@@ -1,6 +1,7 @@
 /**
- * Starts the servers of `npm start`, the tests and the benchmark on loopback — the site under `wrangler dev` (workerd)
- * or as the built Node server, the demo origin on Node, Valkey — and waits until each answers HTTP.
+ * Starts the servers of `npm start`, the tests and the benchmark on loopback — the site in workerd (under `wrangler dev`
+ * for `npm start`, as `wrangler deploy` builds it for the tests and the bench) or as the built Node server, the demo
+ * origin on Node, Valkey — and waits until each answers HTTP.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -9,8 +10,10 @@ import { join, resolve } from 'node:path';
 import type { WranglerDevOptions } from './wrangler-dev.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..');
-/** `wrangler dev` for a worker, not watching its sources unless asked (scripts/wrangler-dev.ts). */
+/** `wrangler dev` for a developer's server, which rebuilds on save (scripts/wrangler-dev.ts). */
 const WRANGLER_DEV = join(ROOT, 'scripts', 'wrangler-dev.ts');
+/** The worker as `wrangler deploy` builds it, in workerd without wrangler dev's proxy: tests, bench (scripts/built-worker.ts). */
+const BUILT_WORKER = join(ROOT, 'scripts', 'built-worker.ts');
 
 export interface WorkerServer {
   url: string;
@@ -40,7 +43,7 @@ export interface StartOptions {
 }
 
 /**
- * Besides the ports given, wrangler dev picks ports of its own (its proxy, workerd's sockets) by asking whether one is
+ * Besides the ports given, wrangler and Miniflare pick ports of their own (workerd's sockets) by asking whether one is
  * free and then binding it: another process starting a server in that moment (the test lanes run side by side) can take
  * it first. Such a start is tried again, with the same ports given, since it was not theirs that clashed.
  */
@@ -75,7 +78,7 @@ async function startWorkerOnce(options: StartOptions): Promise<WorkerServer> {
     // A developer's server (`npm start`) rebuilds on save; a test's or the bench's never sees an edit.
     watch: options.inheritOutput === true,
   };
-  const child = spawn(process.execPath, [WRANGLER_DEV, JSON.stringify(dev)], {
+  const child = spawn(process.execPath, [dev.watch ? WRANGLER_DEV : BUILT_WORKER, JSON.stringify(dev)], {
     cwd: ROOT,
     // No network here: miniflare must not fetch the Request.cf sample from Cloudflare.
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' },
@@ -84,7 +87,14 @@ async function startWorkerOnce(options: StartOptions): Promise<WorkerServer> {
     detached: true,
   });
   return removedOnStop(
-    waitForServer(child, options.port, options.readyPath, `wrangler dev (${options.config})`, options.timeoutMs ?? 90_000, 5_000),
+    waitForServer(
+      child,
+      options.port,
+      options.readyPath,
+      `${dev.watch ? 'wrangler dev' : 'workerd'} (${options.config})`,
+      options.timeoutMs ?? 90_000,
+      5_000,
+    ),
     temporary ? persistTo : undefined,
   );
 }

@@ -1,9 +1,8 @@
 /**
- * `wrangler dev` through wrangler's own API (`unstable_startWorker`), in a process of its own that `startWorker`
- * (scripts/servers.ts) spawns: the same workerd, wrangler.toml, `.dev.vars` and local bindings as the command, with
- * one thing the command cannot be told: not to watch the sources. Its bundler polls every source file while it
- * watches, a few percent of a core for as long as the server runs; a test run keeps a site up for its whole length
- * beside others (docs/testing.md, "Lanes"), and there nobody edits the sources. `npm start` still watches.
+ * `npm start`'s `wrangler dev`, through wrangler's own API (`unstable_startWorker`), in a process of its own that
+ * `startWorker` (scripts/servers.ts) spawns: the same workerd, wrangler.toml, `.dev.vars` and local bindings as the
+ * command, rebuilt on save, without an inspector nobody attaches. The tests and the bench serve the built worker
+ * without wrangler dev's proxy instead (scripts/built-worker.ts; docs/testing.md, "The site under test").
  *
  * The one argument is the JSON of `WranglerDevOptions`. SIGTERM or SIGINT stops the worker and its workerd.
  */

@@ -6,7 +6,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /**
      * Set only under this setup: the Node site's Valkey, for a suite that starts a site of its own
-     * (it starts a Node one on it, under its own key prefix, instead of a wrangler dev one).
+     * (it starts a Node one on it, under its own key prefix, instead of a workerd one).
      */
     nodeValkeyUrl: string | undefined;
   }
@@ -14,7 +14,7 @@ declare module 'vitest' {
 
 /**
  * The same browser suites against the Node target (dist/node/server.js, built by `npm run build`) with its own
- * redis-server; the demo Drupal stays under wrangler dev, as in test/setup/site.ts.
+ * redis-server; the demo Drupal on Node, as in test/setup/site.ts.
  */
 export default async function setup(project: TestProject) {
   const demo = await startDemoOrigin({ port: await freePort(), vars: DEMO_ORIGIN_TEST_VARS });

@@ -9,7 +9,7 @@ declare module 'vitest' {
   }
 }
 
-/** The site and the demo origin, each under wrangler dev, as `npm start` runs them. */
+/** The site (the built worker in workerd, scripts/built-worker.ts) and the demo origin (on Node). */
 export default async function setup(project: TestProject) {
   const demo = await startDemoOrigin({ port: await freePort(), vars: DEMO_ORIGIN_TEST_VARS });
   const sitePort = await freePort();
