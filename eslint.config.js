@@ -4,7 +4,23 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'demo-origin/public/**', 'test/fixtures/**', '**/*.js', '**/*.mjs'] },
+  // What the tests and servers write while the linters run beside them (npm test) is ignored as .gitignore ignores it.
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'demo-origin/public/**',
+      'test/fixtures/**',
+      '**/.wrangler/**',
+      '.tmp/**',
+      '.bench/**',
+      '.bench-scratch/**',
+      '.node-state/**',
+      '**/*.js',
+      '**/*.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

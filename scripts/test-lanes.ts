@@ -8,7 +8,7 @@
  * lanes share nothing but the machine.
  *
  * Arguments go to every lane (`npm test -- -t 'a name'`, `npm test -- booking`); a lane they leave without a file
- * passes. Each lane's lines are prefixed with its name; the exit code is the first failing lane's.
+ * passes. Without arguments the linters run too, as a lane of their own. Each lane's lines are prefixed with its name; the exit code is the first failing lane's.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -28,14 +28,21 @@ const FAILURE = /( FAIL |×|AssertionError|Test timed out|Unhandled (Rejection|E
 /** Terminal colours, left out of what is said again. */
 const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 /** What each lane printed of its failures, said again at the end: CI shows a run's last lines, and the lanes' interleave. */
-const failures = new Map<Lane, string[]>();
+const failures = new Map<Lane | 'lint', string[]>();
 const MAX_FAILURE_LINES = 80;
 
-/** One lane: vitest with TEST_LANE set, which keeps that lane's projects (test/setup/lanes.ts). */
-function run(lane: Lane): Promise<number> {
+/** A lane's process: vitest with TEST_LANE set, which keeps that lane's projects (test/setup/lanes.ts); or the linters. */
+function command(lane: Lane | 'lint'): [string, string[]] {
+  if (lane === 'lint') return ['npm', ['run', '--silent', 'lint']];
   const args = ['vitest', 'run', ...extra];
   if (extra.length > 0) args.push('--passWithNoTests');
-  const child = spawn('npx', args, {
+  return ['npx', args];
+}
+
+/** One lane, its lines prefixed with its name; resolves to its exit code. */
+function run(lane: Lane | 'lint'): Promise<number> {
+  const [program, args] = command(lane);
+  const child = spawn(program, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', TEST_LANE: lane },
   });
@@ -44,7 +51,8 @@ function run(lane: Lane): Promise<number> {
   failures.set(lane, seen);
   // The last lines are kept: vitest's own summary of what failed comes at the end of its run.
   const keep = (line: string) => {
-    if (!FAILURE.test(line)) return;
+    // The linters print nothing but their findings.
+    if (lane !== 'lint' && !FAILURE.test(line)) return;
     seen.push(line.replace(COLOURS, ''));
     if (seen.length > MAX_FAILURE_LINES) seen.shift();
   };
@@ -59,9 +67,12 @@ function run(lane: Lane): Promise<number> {
   return new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
 
+// The linters (one core for a minute and a half of typed ESLint) beside the tests rather than before them; not when the
+// arguments pick some tests, as someone working on those runs them.
+const all = extra.length === 0 ? ['lint' as const, ...lanes] : lanes;
 const started = Date.now();
-const codes = await Promise.all(lanes.map(run));
-const failed = lanes.filter((_, i) => codes[i] !== 0);
+const codes = await Promise.all(all.map(run));
+const failed = all.filter((_, i) => codes[i] !== 0);
 const seconds = Math.round((Date.now() - started) / 1000);
 for (const lane of failed) {
   console.log(`\n[${lane}] what failed (the lane's own lines above say more):`);
