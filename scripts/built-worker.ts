@@ -1,5 +1,6 @@
 /**
- * The worker for the tests and the bench: built as `wrangler deploy` builds it (its `--dry-run` bundle) and served
+ * The worker for the tests and the bench: built as `wrangler deploy` builds it (its `--dry-run` bundle, which
+ * `npm run build` leaves in dist/worker/, scripts/build-worker.ts; made here when it is not there) and served
  * inside workerd by Miniflare, with the bindings wrangler itself reads from wrangler.toml and `.dev.vars`
  * (`unstable_getMiniflareWorkerOptions`, what the vitest plugin uses too). It is what `wrangler dev` runs, without
  * wrangler dev's proxy: that one passes every request through a Durable Object of its own, which queues it and fetches
@@ -9,35 +10,28 @@
  *
  * The one argument is the JSON of `WranglerDevOptions` (`watch` is ignored). SIGTERM or SIGINT stops workerd.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions, type Json } from 'miniflare';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { WORKER_BUNDLE_DIR, buildWorker } from './build-worker.ts';
 import type { WranglerDevOptions } from './wrangler-dev.ts';
 
 const options = JSON.parse(process.argv[2] ?? '{}') as WranglerDevOptions;
-const WRANGLER = join(import.meta.dirname, '..', 'node_modules', 'wrangler', 'bin', 'wrangler.js');
 
-/** `wrangler deploy --dry-run` into `outdir`: the bundle Cloudflare would get (index.js and its source map). */
-function build(outdir: string): Promise<void> {
-  const child = spawn(process.execPath, [WRANGLER, 'deploy', '--dry-run', '--outdir', outdir, '--config', options.config], {
-    cwd: dirname(options.config),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((done, fail) =>
-    child.once('close', (code) => (code === 0 ? done() : fail(new Error(`wrangler deploy --dry-run exited with ${code}:\n${output}`)))),
-  );
+/** The bundle `npm run build` made, else one made now in a folder that goes when this process ends. */
+async function bundle(): Promise<string> {
+  const built = join(dirname(options.config), WORKER_BUNDLE_DIR);
+  if (existsSync(join(built, 'index.js'))) return built;
+  const outdir = mkdtempSync(join(tmpdir(), 'clinic-worker-'));
+  process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
+  await buildWorker(options.config, outdir);
+  return outdir;
 }
 
-const outdir = mkdtempSync(join(tmpdir(), 'clinic-worker-'));
-process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
-await build(outdir);
+const outdir = await bundle();
 
 const { workerOptions } = unstable_getMiniflareWorkerOptions(options.config);
 // Rules for modules beside the script: the bundle is one file.
