@@ -107,29 +107,15 @@ export default defineConfig({
         },
       },
       {
-        // The Chromium suites of the look and the frame: the built worker in workerd and the demo origin.
+        // Every Chromium suite, once: the site and the demo origin under wrangler dev.
         test: {
           name: 'browser',
-          include: ['test/browser/*.test.ts'],
+          include: ['test/browser/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/setup/site.ts'],
           fileParallelism: false,
           // One process for every file, not one started per file: a file's Chromium and servers are its own
           // (chromiumPerFile, its beforeAll), and no suite changes a module another imports.
-          isolate: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        // The Chromium suites that go through a platform seam, on Workers: as `browser`, with servers of their own, so
-        // that the two halves run side by side in lanes of their own (test/setup/lanes.ts).
-        test: {
-          name: 'browser-seams',
-          include: ['test/browser/seams/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['test/setup/site.ts'],
-          fileParallelism: false,
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
