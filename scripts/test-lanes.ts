@@ -8,7 +8,8 @@
  * lanes share nothing but the machine.
  *
  * Arguments go to every lane (`npm test -- -t 'a name'`, `npm test -- booking`); a lane they leave without a file
- * passes. Without arguments the linters run too, as a lane of their own. Each lane's lines are prefixed with its name; the exit code is the first failing lane's.
+ * passes. Without arguments the linters run too, as a lane of their own. Each lane's lines are prefixed with its name;
+ * the exit code is the first failing lane's.
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
