@@ -8,7 +8,7 @@
  * (docs/testing.md, "The site under test"). `npm start` keeps `wrangler dev`, which rebuilds on save
  * (scripts/wrangler-dev.ts).
  *
- * The one argument is the JSON of `WranglerDevOptions` (`watch` is ignored). SIGTERM or SIGINT stops workerd.
+ * The one argument is the JSON of `WranglerDevOptions`. SIGTERM or SIGINT stops workerd.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -75,10 +75,10 @@ async function startWorkerOnce(options: StartOptions): Promise<WorkerServer> {
     // `log`, not `info`: wrangler prints a worker's console.log (the JSON line per request) only from there on.
     // Other tests' servers keep warnings only: their output is read just for a failure's message.
     logLevel: options.inheritOutput || options.developerLog || process.env.WRANGLER_LOG ? 'log' : 'warn',
-    // A developer's server (`npm start`) rebuilds on save; a test's or the bench's never sees an edit.
-    watch: options.inheritOutput === true,
   };
-  const child = spawn(process.execPath, [dev.watch ? WRANGLER_DEV : BUILT_WORKER, JSON.stringify(dev)], {
+  // A developer's server (`npm start`) rebuilds on save; a test's or the bench's serves the build.
+  const developer = options.inheritOutput === true;
+  const child = spawn(process.execPath, [developer ? WRANGLER_DEV : BUILT_WORKER, JSON.stringify(dev)], {
     cwd: ROOT,
     // No network here: miniflare must not fetch the Request.cf sample from Cloudflare.
     env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false', NO_COLOR: '1' },
@@ -91,7 +91,7 @@ async function startWorkerOnce(options: StartOptions): Promise<WorkerServer> {
       child,
       options.port,
       options.readyPath,
-      `${dev.watch ? 'wrangler dev' : 'workerd'} (${options.config})`,
+      `${developer ? 'wrangler dev' : 'workerd'} (${options.config})`,
       options.timeoutMs ?? 90_000,
       5_000,
     ),

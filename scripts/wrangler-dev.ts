@@ -15,8 +15,6 @@ export interface WranglerDevOptions {
   vars: Record<string, string>;
   /** `log` prints the worker's console.log lines; `warn` only warnings and errors. */
   logLevel: 'log' | 'warn';
-  /** Rebuild and reload when a source changes. */
-  watch: boolean;
 }
 
 const options = JSON.parse(process.argv[2] ?? '{}') as WranglerDevOptions;
@@ -31,7 +29,8 @@ const worker = await unstable_startWorker({
     inspector: false,
     persist: options.persistTo,
     logLevel: options.logLevel,
-    watch: options.watch,
+    // Rebuilt and reloaded when a source changes.
+    watch: true,
     liveReload: false,
   },
 });
