@@ -10,6 +10,12 @@ import autocannon from 'autocannon';
 const HEADERS = { 'Accept-Encoding': 'gzip' };
 
 /**
+ * How both sides are asked: as a browser asks (`gzip`), or uncompressed (`identity`) where the runtime serves its
+ * files uncompressed and its kept pages compressed (the Node target), so that both are the same bytes.
+ */
+export type Asked = 'gzip' | 'identity';
+
+/**
  * Follows the static file's redirects by hand to the URL that answers 200 at once,
  * and checks that it serves exactly the bytes written.
  */
@@ -44,10 +50,11 @@ export async function pairedThroughput(
   staticUrl: string,
   connections: number,
   seconds: number,
+  asked: Asked = 'gzip',
 ): Promise<{ page: number; file: number }> {
   const rounds = Math.max(1, Math.round(seconds));
   const run = async (url: string) => {
-    const result = await autocannon({ url, connections, duration: seconds / rounds, headers: HEADERS });
+    const result = await autocannon({ url, connections, duration: seconds / rounds, headers: { 'Accept-Encoding': asked } });
     const failed = result.non2xx + result.errors + result.timeouts;
     if (failed > 0 || result['3xx'] > 0)
       throw new Error(`${url}: ${failed} failed and ${result['3xx']} redirected of ${result.requests.total} requests`);
@@ -82,10 +89,15 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * One request at a time, page and file alternating so that any drift of the
  * machine touches both alike: the median time to the last byte of each.
  */
-export async function sequentialMedians(pageUrl: string, staticUrl: string, samples: number): Promise<{ page: number; file: number }> {
+export async function sequentialMedians(
+  pageUrl: string,
+  staticUrl: string,
+  samples: number,
+  asked: Asked = 'gzip',
+): Promise<{ page: number; file: number }> {
   const timeOne = async (url: string) => {
     const started = performance.now();
-    const res = await fetch(url, { headers: HEADERS });
+    const res = await fetch(url, { headers: { 'Accept-Encoding': asked } });
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
     return performance.now() - started;

@@ -5,6 +5,7 @@ import { booking } from './middleware/booking';
 import { configured } from './middleware/config';
 import { editorSession } from './middleware/editor';
 import { imagesAsText } from './middleware/images-as-text';
+import { keptAnswer } from './middleware/kept-answer';
 import { pagePath } from './middleware/page-path';
 import { pageRenderer } from './middleware/page-renderer';
 import { renderedPages } from './middleware/rendered-pages';
@@ -79,5 +80,11 @@ export function createApp(platform: Platform): App {
     return error.status === 400 ? badRequest(c) : renderError(c, 500);
   });
 
-  return { fetch: (request, env, ctx) => app.fetch(request, platform.bindings(env), ctx) };
+  return {
+    fetch: (request, env, ctx) => {
+      const bindings = platform.bindings(env);
+      // A page kept a moment ago is bytes, answered before the middlewares as a static file is (docs/architecture.md, "Kept pages").
+      return keptAnswer(request, bindings) ?? app.fetch(request, bindings, ctx);
+    },
+  };
 }

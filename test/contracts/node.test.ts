@@ -14,6 +14,7 @@ import { PURGE_ALL_KEY, TAGS_KEY } from '../../worker/cache/purge-records';
 import { staticAssets } from '../../worker/platform/node/assets';
 import { diskFileCache } from '../../worker/platform/node/file-cache';
 import { nodeLeadQueue } from '../../worker/platform/node/lead-queue';
+import { batchedLogLines } from '../../worker/platform/node/log-lines';
 import { zlibPageCompressor } from '../../worker/platform/node/page-compressor';
 import { valkeyRateLimiter } from '../../worker/platform/node/rate-limiter';
 import { readNodeSettings } from '../../worker/platform/node/settings';
@@ -24,6 +25,7 @@ import { valkeyStore } from '../../worker/platform/node/valkey-store';
 import { fileCacheContract } from './cases/file-cache';
 import { keyValueStoreContract } from './cases/key-value-store';
 import { leadQueueContract } from './cases/lead-queue';
+import { logLinesContract } from './cases/log-lines';
 import { pageCompressorContract } from './cases/page-compressor';
 import { rateLimiterContract } from './cases/rate-limiter';
 import { slotHoldsContract } from './cases/slot-holds';
@@ -82,6 +84,26 @@ describe('slot holds in Valkey', () => slotHoldsContract(() => holds));
 describe('file cache on disk', () => fileCacheContract(() => files));
 describe('static assets from dist/client', () => staticAssetsContract(() => assets));
 describe('lead queue on BullMQ', () => leadQueueContract(() => queue));
+describe('log lines, a turn of the event loop at a time', () => {
+  const turn = () => new Promise<void>((done) => setImmediate(done));
+  logLinesContract(batchedLogLines, turn);
+  it('writes nothing while the request that wrote a line is still being answered, and all of it at once after', async () => {
+    const texts: string[] = [];
+    const out = batchedLogLines((text) => texts.push(text));
+    out.write('{"n":1}');
+    out.write('{"n":2}');
+    expect(texts).toEqual([]);
+    await turn();
+    expect(texts).toEqual(['{"n":1}\n{"n":2}']);
+  });
+  it('writes what waits at once when the process stops (flush)', () => {
+    const texts: string[] = [];
+    const out = batchedLogLines((text) => texts.push(text));
+    out.write('{"n":1}');
+    out.flush();
+    expect(texts).toEqual(['{"n":1}']);
+  });
+});
 describe('page compressor on zlib', () => {
   pageCompressorContract(
     zlibPageCompressor,

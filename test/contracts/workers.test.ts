@@ -10,6 +10,7 @@ import { workersPlatform } from '../../worker/platform/workers/platform';
 import { fileCacheContract } from './cases/file-cache';
 import { keyValueStoreContract } from './cases/key-value-store';
 import { leadQueueContract } from './cases/lead-queue';
+import { logLinesContract } from './cases/log-lines';
 import { pageCompressorContract } from './cases/page-compressor';
 import { rateLimiterContract } from './cases/rate-limiter';
 import { slotHoldsContract } from './cases/slot-holds';
@@ -34,6 +35,11 @@ describe('slot holds on Durable Objects', () => slotHoldsContract(() => present(
 describe('file cache in the Cache API', () => fileCacheContract(() => present('FILE_CACHE', bindings.FILE_CACHE)));
 describe('static assets from the assets binding', () => staticAssetsContract(() => present('ASSETS', bindings.ASSETS)));
 describe('lead queue on Cloudflare Queues', () => leadQueueContract(() => present('LEADS', bindings.LEADS)));
+describe('log lines through console.log', () =>
+  logLinesContract(
+    () => present('LOG_LINES', bindings.LOG_LINES),
+    () => Promise.resolve(),
+  ));
 describe("page compressor at Cloudflare's edge", () => {
   pageCompressorContract(
     () => present('PAGE_COMPRESSOR', bindings.PAGE_COMPRESSOR),

@@ -10,7 +10,7 @@ import { RenderedPages, type RenderedPage } from '../../worker/cache/rendered-pa
 const T = 1_800_000_000_000;
 const PAGE: RenderedPage = {
   status: 200,
-  headers: [['Content-Type', 'text/html; charset=utf-8']],
+  headers: { 'content-type': 'text/html; charset=utf-8' },
   bytes: { identity: new Uint8Array([60]), encoded: {}, scriptHashes: [], tag: 'AAAAAAAAAAAAAAAAAAAAAA' },
 };
 const scope = {};

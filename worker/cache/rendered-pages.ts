@@ -22,8 +22,11 @@ export const MAX_KEPT_LENGTH = 400_000;
 
 export interface RenderedPage {
   status: number;
-  /** The headers every response of the page carries, its CSP (by the scripts' hashes) among them. */
-  headers: readonly [string, string][];
+  /**
+   * The headers every response of the page carries, by lower-case name: all its first answer had once the
+   * outermost middlewares added theirs, its CSP (by the scripts' hashes) among them.
+   */
+  headers: Readonly<Record<string, string>>;
   bytes: PageBytes;
 }
 

@@ -2,6 +2,7 @@ import type {
   FileCache,
   KeyValueStore,
   LeadQueue,
+  LogLines,
   PageCompressor,
   RateLimiter,
   SlotHolds,
@@ -21,6 +22,8 @@ export interface Bindings {
   FILE_CACHE?: FileCache;
   /** Compresses kept pages once for every visitor after (cache/page-bytes.ts): zlib on Node, CompressionStream on Workers. */
   PAGE_COMPRESSOR?: PageCompressor;
+  /** The request log's output (middleware/request-log.ts); `console.log` per line when absent. */
+  LOG_LINES?: LogLines;
   DRUPAL_BASE_URL?: string;
   /** Where the frame comes from (config/frame.ts, docs/drupal.md "Where the frame comes from"). */
   DRUPAL_MODULES?: string;

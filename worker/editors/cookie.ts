@@ -38,6 +38,12 @@ export function sessionIdOf(c: Context): string | undefined {
   return getCookie(c, cookieSpec(c).name);
 }
 
+/**
+ * Whether the request carries an editor's cookie under either name, before anyone asks whether its session is
+ * one: such a request is never answered with a page kept for visitors (middleware/kept-answer.ts).
+ */
+export const carriesEditorCookie = (cookies: string | null): boolean => cookies !== null && /(?:^|;)\s*(?:__Host-)?editor=/.test(cookies);
+
 /** Whether a cookie's value has the shape of our ids: only those are looked up. */
 export const isSessionId = (id: string): boolean => SESSION_ID.test(id);
 

@@ -13,6 +13,7 @@ import { background } from '../platform/node/background';
 import { diskFileCache } from '../platform/node/file-cache';
 import { installHtmlRewriter } from '../platform/node/html-rewriter';
 import { leadConsumer, sweepDeadLetters } from '../platform/node/lead-consumer';
+import { batchedLogLines } from '../platform/node/log-lines';
 import { nodeLeadQueue } from '../platform/node/lead-queue';
 import { zlibPageCompressor } from '../platform/node/page-compressor';
 import { valkeyRateLimiter } from '../platform/node/rate-limiter';
@@ -65,6 +66,7 @@ export async function startNodeSite(settings: NodeSettings, options: { consumeLe
     attempts: settings.leadAttempts,
   });
   const assets = staticAssets(settings.assetsDir);
+  const logLines = batchedLogLines();
   const bindings: Bindings = {
     ...settings.vars,
     PLATFORM: 'node',
@@ -72,6 +74,7 @@ export async function startNodeSite(settings: NodeSettings, options: { consumeLe
     ASSETS: assets,
     FILE_CACHE: diskFileCache(settings.filesDir, settings.filesMaxBytes),
     PAGE_COMPRESSOR: zlibPageCompressor(),
+    LOG_LINES: logLines,
     LEADS: leads,
     FORM_LIMITER: valkeyRateLimiter(valkey, { prefix: settings.keyPrefix, ...settings.formLimit }),
     UNDELIVERED: valkeyUndeliveredLeads(valkey, { prefix: settings.keyPrefix }),
@@ -103,6 +106,7 @@ export async function startNodeSite(settings: NodeSettings, options: { consumeLe
     async close() {
       await consumer?.close();
       await work.drain();
+      logLines.flush();
       await leads.close();
       subscriber.disconnect();
       consumerConnection.disconnect();

@@ -7,6 +7,7 @@ import { preloadLinks } from '../components/client-assets';
 import { createFrame, type Frame, type PageProps } from '../frame/frame';
 import { startFirst } from '../render/document-stream';
 import type { ConfigVariables } from './config';
+import { isCrawlerAgent } from './crawler';
 import type { EditorVariables } from './editor';
 import type { PagePathVariables } from './page-path';
 import type { SecurityVariables } from './security-headers';
@@ -31,10 +32,8 @@ export interface PageVariables {
 
 type Needs = { Variables: ConfigVariables & SecurityVariables & Partial<PagePathVariables> & Partial<EditorVariables> & PageVariables };
 
-const CRAWLER = /bot|crawl|spider|slurp|yandex|lighthouse/i;
-
 /** Crawlers get the complete document at once rather than a stream. */
-export const isCrawler = (c: Context) => CRAWLER.test(c.req.header('User-Agent') ?? '');
+const isCrawler = (c: Context) => isCrawlerAgent(c.req.header('User-Agent'));
 
 /**
  * The page renderer, in the shape of Hono's jsxRenderer: a handler says only

@@ -1,15 +1,13 @@
 import type { Env, MiddlewareHandler } from 'hono';
-import { consentIn } from '../../common/consent';
-import { lowVisionIn, lowVisionValue } from '../../common/low-vision';
-import { chooseEncoding, compressAll, entityTag, matchesTag, pageBytes } from '../cache/page-bytes';
-import { MAX_KEPT_LENGTH, type RenderedPage } from '../cache/rendered-pages';
-import type { PageEncoding } from '../seams/seams';
 import { isolate, type IsolateState } from '../cache/isolate';
+import { compressAll, pageBytes } from '../cache/page-bytes';
+import { MAX_KEPT_LENGTH, type RenderedPage } from '../cache/rendered-pages';
 import { sleep } from '../cache/sleep';
 import type { ConfigVariables } from './config';
 import type { EditorVariables } from './editor';
-import { isCrawler } from './page-renderer';
-import { contentSecurityPolicy, type SecurityVariables } from './security-headers';
+import { keptResponse } from './kept-answer';
+import { keptPageKey } from './kept-page-key';
+import { contentSecurityPolicy, withSecurityHeaders, type SecurityVariables } from './security-headers';
 
 /** A render's time beyond its payloads' (the origin timeout): the claim on it lapses after both. */
 const RENDER_SLACK_MS = 1_000;
@@ -23,20 +21,19 @@ const KEPT_TIMING = 'page;desc="rendered a moment ago"';
 const NOT_KEPT = new Set(['content-security-policy', 'content-length', 'server-timing', 'etag', 'vary', 'content-encoding']);
 
 /**
- * A visitor's page served from the page just rendered for the same URL (cache/rendered-pages.ts), as the same
- * bytes for everyone: compressed as the visitor accepts, with a strong ETag and a 304 to `If-None-Match`
- * (cache/page-bytes.ts; docs/architecture.md, "Kept pages"). Only what every visitor gets is kept: GET, no
- * editor, a 200 HTML page made of cached payloads. What differs per visitor and changes the page (a crawler's
- * complete document, the analytics choice, the low-vision settings) is part of the key.
+ * Keeps a visitor's page as it was just rendered for the same URL (cache/rendered-pages.ts), as the same bytes for
+ * everyone: compressed as the visitor accepts, with a strong ETag and a 304 to `If-None-Match` (cache/page-bytes.ts;
+ * docs/architecture.md, "Kept pages"). Only what every visitor gets is kept: GET, no editor, a 200 HTML page made of
+ * cached payloads. What differs per visitor and changes the page is part of the key (kept-page-key.ts). A page kept
+ * and fresh is answered before the app (kept-answer.ts); here, one past its moment is rendered again by one request
+ * while the others get it as it was.
  */
 export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
   return async (c, next) => {
     if (c.req.method !== 'GET' || c.var.editor) return next();
     // The settings object is the isolate's own (config.ts keeps one per bindings): other settings, other pages.
     const scope = c.var.config;
-    const cookies = c.req.header('Cookie');
-    const lowVision = lowVisionIn(cookies);
-    const key = `${isCrawler(c) ? 'crawler' : 'browser'} ${consentIn(cookies) ?? 'unasked'} ${lowVision ? lowVisionValue(lowVision) : 'ordinary'} ${c.req.url}`;
+    const key = keptPageKey(c.req.raw);
     const state = isolate();
     // Past its moment, the page is rendered again by one request; the others meanwhile get it as it was kept
     // (cache/page-renders.ts). A render's claim lapses when a render could have ended: its payloads wait no longer.
@@ -50,7 +47,7 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
       // That render kept nothing (an error, a private page, a part from Drupal): each renders its own, one by claim.
       if (!kept) claimed = state.pageRenders.claim(scope, key, claimMs);
     }
-    if (kept) return keptResponse(kept, c.req.header('Accept-Encoding'), c.req.header('If-None-Match'));
+    if (kept) return keptResponse(kept, c.req.raw.headers);
     // Only the request that claimed the render gives it up; one rendering beside it (no page kept yet) has none.
     const release = () => {
       if (claimed) state.pageRenders.release(scope, key);
@@ -81,7 +78,7 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
     }
     // The same URL is sent compressed once it is kept: a shared cache must keep the encodings apart from the start.
     res.headers.append('Vary', 'Accept-Encoding');
-    const headers = [...res.headers].filter(([name]) => !NOT_KEPT.has(name.toLowerCase()));
+    const headers = Object.fromEntries([...res.headers].filter(([name]) => !NOT_KEPT.has(name)));
     const { config } = c.var;
     const nonce = c.var.nonce();
     const [visitor, copy] = res.body!.tee();
@@ -94,15 +91,14 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
         if (body.length > MAX_KEPT_LENGTH || (status !== 'HIT' && status !== 'STALE')) return;
         const bytes = await pageBytes(body, nonce);
         if (!bytes) return;
-        headers.push(
-          ['Content-Security-Policy', contentSecurityPolicy(bytes.scriptHashes, config.analyticsOrigins)],
-          ['Server-Timing', KEPT_TIMING],
-          ['Vary', 'Accept-Encoding'],
-        );
+        headers['content-security-policy'] = contentSecurityPolicy(bytes.scriptHashes, config.analyticsOrigins);
+        headers['server-timing'] = KEPT_TIMING;
+        headers['vary'] = 'Accept-Encoding';
         state.renderedPages.keep(
           scope,
           key,
-          { status: 200, headers, bytes },
+          // Answered before the middlewares (kept-answer.ts): with the headers the outermost of them adds.
+          { status: 200, headers: withSecurityHeaders(headers, 200), bytes },
           since,
           state.version,
           status === 'HIT' ? report.firstStale : undefined,
@@ -123,16 +119,4 @@ async function keptMeanwhile(state: IsolateState, scope: object, key: string, cl
     if (page) return page;
   }
   return undefined;
-}
-
-/** The kept page in the encoding the visitor takes, or a 304 when they have it. */
-function keptResponse({ status, headers, bytes }: RenderedPage, acceptEncoding?: string, ifNoneMatch?: string): Response {
-  const encoding = chooseEncoding(acceptEncoding, Object.keys(bytes.encoded) as PageEncoding[]);
-  const response = new Headers(headers as [string, string][]);
-  response.set('ETag', entityTag(bytes.tag, encoding));
-  if (matchesTag(ifNoneMatch, bytes.tag)) return new Response(null, { status: 304, headers: response });
-  if (!encoding) return new Response(bytes.identity, { status, headers: response });
-  response.set('Content-Encoding', encoding);
-  // workerd sends these bytes as they are, rather than compressing the body itself; other runtimes ignore the option.
-  return new Response(bytes.encoded[encoding]!, { status, headers: response, encodeBody: 'manual' } as ResponseInit);
 }

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { Bindings } from '../config/bindings';
 import type { CallOutcome, OriginRecorder } from '../drupal/origin';
+import type { LogLines } from '../seams/seams';
 import { editHeaders } from './edit-headers';
 
 /**
@@ -101,7 +102,7 @@ export interface RequestLogVariables {
 /** An id a proxy gave the request: CF-Ray on Cloudflare, X-Request-Id from nginx and the like. Only a plain token is taken. */
 const WELL_FORMED_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{7,99}$/;
 
-function requestIdOf(headers: Headers): string {
+export function requestIdOf(headers: Headers): string {
   for (const name of ['X-Request-Id', 'CF-Ray']) {
     const value = headers.get(name)?.trim();
     if (value && WELL_FORMED_ID.test(value)) return value;
@@ -109,8 +110,12 @@ function requestIdOf(headers: Headers): string {
   return crypto.randomUUID();
 }
 
-/** Writes the line; console.log of one JSON string is what both platforms' log pipelines take as one structured record. */
-export const writeLine = (line: RequestLine) => console.log(JSON.stringify(line));
+/** Writes the line as one JSON string, which both platforms' log pipelines take as one structured record (seams.ts LogLines). */
+export const writeLine = (line: RequestLine, out?: LogLines) => {
+  const text = JSON.stringify(line);
+  if (out) out.write(text);
+  else console.log(text);
+};
 
 /** Outermost: every response, the misconfiguration page and the error pages included, gets its line and its Server-Timing. */
 export function requestLog(): MiddlewareHandler<{ Bindings: Bindings; Variables: RequestLogVariables }> {
@@ -131,17 +136,20 @@ export function requestLog(): MiddlewareHandler<{ Bindings: Bindings; Variables:
     const renderMs = now - arrived;
     const drupalMs = calls.busyMs(now);
     editHeaders(c, (headers) => headers.append('Server-Timing', `req;desc="${id}", drupal;dur=${drupalMs}, render;dur=${renderMs}`));
-    writeLine({
-      time: new Date(arrived).toISOString(),
-      id,
-      target: c.env?.PLATFORM === 'node' ? 'node' : 'workers',
-      method: c.req.method,
-      path: new URL(c.req.url).pathname,
-      status: c.res.status,
-      cache: c.res.headers.get('X-Cache'),
-      renderMs,
-      drupalMs,
-      drupal: calls.records(),
-    });
+    writeLine(
+      {
+        time: new Date(arrived).toISOString(),
+        id,
+        target: c.env?.PLATFORM === 'node' ? 'node' : 'workers',
+        method: c.req.method,
+        path: new URL(c.req.url).pathname,
+        status: c.res.status,
+        cache: c.res.headers.get('X-Cache'),
+        renderMs,
+        drupalMs,
+        drupal: calls.records(),
+      },
+      c.env?.LOG_LINES,
+    );
   };
 }

@@ -43,6 +43,26 @@ export function contentSecurityPolicy(scripts: readonly string[], analyticsOrigi
 }
 
 /** What a response may be kept for, by what it is: pages briefly and shared, errors hardly at all. */
+/** The headers every response carries alike. */
+const FIXED: readonly [string, string][] = [
+  ['Strict-Transport-Security', HSTS],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ['Permissions-Policy', PERMISSIONS],
+  ['X-Frame-Options', 'DENY'],
+];
+
+/**
+ * What the middleware below adds to a response that has `headers` (a page kept as bytes, rendered-pages.ts, is
+ * answered before any middleware, so it keeps them with it): the fixed headers, and a Cache-Control where none is.
+ */
+export function withSecurityHeaders(headers: Record<string, string>, status: number): Record<string, string> {
+  const all = { ...headers };
+  for (const [name, value] of FIXED) all[name.toLowerCase()] = value;
+  all['cache-control'] ??= cacheControlFor(status);
+  return all;
+}
+
 function cacheControlFor(status: number): string {
   if (status === 200) return 'public, max-age=60';
   if (status === 301 || status === 308) return 'public, max-age=3600';
@@ -70,11 +90,7 @@ export function securityHeaders<E extends Env & { Variables: SecurityVariables }
     };
     if (!headers.has('Content-Security-Policy'))
       headers.set('Content-Security-Policy', contentSecurityPolicy(nonce ? [`'nonce-${nonce}'`] : [], options.analyticsOrigins(c)));
-    headers.set('Strict-Transport-Security', HSTS);
-    headers.set('X-Content-Type-Options', 'nosniff');
-    headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
-    headers.set('Permissions-Policy', PERMISSIONS);
-    headers.set('X-Frame-Options', 'DENY');
+    for (const [name, value] of FIXED) headers.set(name, value);
     setIfAbsent('Cache-Control', cacheControlFor(c.res.status));
     if (c.res.status === 503) setIfAbsent('Retry-After', RETRY_AFTER_SECONDS);
   };

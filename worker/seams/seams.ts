@@ -90,6 +90,16 @@ export interface PageCompressor {
   compress(bytes: Uint8Array, encoding: PageEncoding): Promise<Uint8Array>;
 }
 
+/**
+ * Where the request log's lines go (middleware/request-log.ts): one JSON line per request, each whole, in the
+ * order written. Workers: `console.log` per line, which Workers Logs takes as one structured record each
+ * (platform/workers/log-lines.ts). Node: the lines of one turn of the event loop written together right after it,
+ * so that writing a line is never part of a response's time (platform/node/log-lines.ts).
+ */
+export interface LogLines {
+  write(line: string): void;
+}
+
 /** One delivery attempt of queued leads: what Cloudflare's MessageBatch gives and a BullMQ job is adapted to. */
 export interface LeadBatch {
   readonly messages: readonly {

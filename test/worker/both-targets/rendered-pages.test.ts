@@ -91,6 +91,13 @@ describe('pages rendered a moment ago', () => {
     // The streamed page less its nonce, and the same bytes again for the next visitor.
     expect(third.html).toBe(second.html.replaceAll(` nonce="${second.nonce}"`, ''));
     expect(third.html).not.toContain('nonce=');
+    // Answered before the middlewares (kept-answer.ts), it still carries every header the streamed page had, the
+    // security headers among them, but for those made per response; and the request log's id.
+    const perResponse = new Set(['content-security-policy', 'server-timing', 'etag', 'vary', 'content-length', 'date']);
+    const lasting = (response: Response) => [...response.headers].filter(([name]) => !perResponse.has(name));
+    expect(lasting(third.response)).toEqual(lasting(second.response));
+    expect(third.response.headers.get('Strict-Transport-Security')).toMatch(/max-age=\d+/);
+    expect(third.response.headers.get('Server-Timing')).toMatch(/req;desc="[\w-]+"/);
     const fourth = await visit(alias);
     expect(fourth.kept).toBe(true);
     expect(fourth.html).toBe(third.html);

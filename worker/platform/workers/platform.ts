@@ -8,6 +8,7 @@
 import type { Bindings } from '../../config/bindings';
 import type { Platform } from '../platform';
 import { edgeFileCache } from './file-cache';
+import { consoleLogLines } from './log-lines';
 import { edgePageCompressor } from './page-compressor';
 import { durableSlotHolds, isSlotHoldNamespace, type SlotHoldNamespace } from './slot-holds';
 import { d1UndeliveredLeads, isD1, type D1Like } from './undelivered';
@@ -35,6 +36,7 @@ export const workersPlatform: Platform = {
       PLATFORM: 'workers',
       FILE_CACHE: raw.FILE_CACHE ?? edgeFileCache(),
       PAGE_COMPRESSOR: raw.PAGE_COMPRESSOR ?? edgePageCompressor(),
+      LOG_LINES: raw.LOG_LINES ?? consoleLogLines(),
       UNDELIVERED: isD1(raw.UNDELIVERED) ? d1UndeliveredLeads(raw.UNDELIVERED) : raw.UNDELIVERED,
       SLOT_HOLDS: isSlotHoldNamespace(raw.SLOT_HOLDS) ? durableSlotHolds(raw.SLOT_HOLDS) : raw.SLOT_HOLDS,
     };
