@@ -75,8 +75,8 @@ function ConsentLabel() {
  * The popup's request form (docs/requirements.md §4, §5), drawn field by field from its
  * definition. Checked before sending with the same rules the worker applies;
  * a submit while one is in flight is ignored; on success the Metrica goal (when
- * the page has a counter), `form:success`, the popup closes and the visitor goes
- * to /thank-you.html.
+ * the page has a counter), `form:success`, and the visitor goes to /thank-you.html,
+ * the popup closing as the page is left.
  */
 export function PopupForm({
   formId,
@@ -88,7 +88,7 @@ export function PopupForm({
   formId: string;
   definition: FormDefinition;
   metrikaId?: number;
-  /** Closes the popup. */
+  /** Closes the popup: called as the page is left for /thank-you.html. */
   onSent: () => void;
 }) {
   const prefix = useId();
@@ -163,7 +163,10 @@ export function PopupForm({
     if (outcome.sent) {
       if (metrikaId && typeof window.ym === 'function') window.ym(metrikaId, 'reachGoal', formId);
       document.dispatchEvent(new CustomEvent('form:success', { detail: { form: formId, queued: outcome.queued } }));
-      onSent();
+      // The popup stays open, its button busy, until the page is left: the second click of a double click (or an
+      // impatient tap) lands on it, not on a link of the page beneath, whose navigation would replace the thank-you
+      // page's. It closes as the page goes, so that Back does not bring it back open.
+      window.addEventListener('pagehide', onSent, { once: true });
       window.location.assign(outcome.queued ? '/thank-you.html?queued=1' : '/thank-you.html');
       return;
     }

@@ -318,6 +318,31 @@ describe.skipIf(onNodeTarget())('the popup while its form is on the way', () => 
     await page.context().close();
   });
 
+  it('stays open over the page until the page is left for /thank-you.html: a second click lands on it, not on a link beneath', async () => {
+    const page = await newPage(DESKTOP);
+    const problems = watchProblems(page);
+    await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
+    await page.locator('.site-footer [data-popup="callback"]').click();
+    const dialog = page.getByRole('dialog', { name: POPUP_TITLES.callback });
+    await dialog.locator('form').waitFor({ state: 'visible', timeout: 10_000 });
+    await fill(dialog, definitions.get('callback')!, `Тест двойного нажатия ${Date.now().toString(36)}`);
+    // Noted as the page is left, before anything else the page does then.
+    await page.evaluate(() =>
+      window.addEventListener('pagehide', () => {
+        const popup = document.querySelector<HTMLDialogElement>('dialog.popup');
+        sessionStorage.setItem('left with', `${popup?.matches(':modal')} ${popup?.querySelector('form')?.getAttribute('aria-busy')}`);
+      }),
+    );
+    await dialog.getByRole('button', { name: definitions.get('callback')!.submitLabel }).click();
+    await page.waitForURL((url) => url.pathname === '/thank-you.html', { timeout: 15_000 });
+    expect(await page.evaluate(() => sessionStorage.getItem('left with'))).toBe('true true');
+    // Back on the page sent from, the popup is closed.
+    await page.goBack({ waitUntil: 'load' });
+    expect(await page.locator('dialog.popup').evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('opens with a calm word and the phone when the form cannot be loaded', async () => {
     const page = await newPage(PHONE);
     await page.route('**/api/forms/callback', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
