@@ -9,6 +9,12 @@
  * page once it is kept. Plain data, as in flights.ts: no request waits on another's I/O, only on a timer; a
  * claim whose request went away without giving it up lapses after `maxMs`.
  */
+/** A render's time beyond its payloads' (the origin timeout): the claim on it lapses after both. */
+const RENDER_SLACK_MS = 1_000;
+
+/** How long a claim on a page's render holds, with Drupal's calls waited for at most `originTimeoutMs`. */
+export const renderClaimMs = (originTimeoutMs: number): number => originTimeoutMs + RENDER_SLACK_MS;
+
 export class PageRenders {
   readonly #claims = new WeakMap<object, Map<string, number>>();
 

@@ -1,6 +1,7 @@
-import { chooseEncoding, entityTag, matchesTag } from '../cache/page-bytes';
-import type { RenderedPage } from '../cache/rendered-pages';
 import { isolate } from '../cache/isolate';
+import { chooseEncoding, entityTag, matchesTag } from '../cache/page-bytes';
+import { renderClaimMs } from '../cache/page-renders';
+import type { RenderedPage } from '../cache/rendered-pages';
 import type { Bindings } from '../config/bindings';
 import { readConfig } from '../config/config';
 import { carriesEditorCookie } from '../editors/cookie';
@@ -13,14 +14,22 @@ import { requestIdOf, writeLine } from './request-log';
  * a static file is answered before them: the kept page carries every header its first answer had (the security
  * headers among them), so serving it again is a lookup and the bytes (docs/architecture.md, "Kept pages"). Undefined
  * whenever the app has more to do: not a GET, an editor's cookie, settings that do not parse, nothing kept, or a
- * page past its moment (the app renders it again, and meanwhile gives the others the page as it was, rendered-pages.ts).
+ * page past its moment that no request is rendering again yet (the app claims its render, rendered-pages.ts; while
+ * that render runs, the others get the page as it was, from here).
  */
 export function keptAnswer(request: Request, bindings: Bindings): Response | undefined {
   if (request.method !== 'GET' || carriesEditorCookie(request.headers.get('Cookie'))) return undefined;
   const settings = readConfig(bindings);
   if (!settings.ok) return undefined;
   const state = isolate();
-  const page = state.renderedPages.page(settings.config, keptPageKey(request), state.version);
+  const { config } = settings;
+  const key = keptPageKey(request);
+  // Past its moment while another request renders it again, the page as it was (as rendered-pages.ts gives it then).
+  const page =
+    state.renderedPages.page(config, key, state.version) ??
+    (state.pageRenders.held(config, key, renderClaimMs(config.origin.timeoutMs))
+      ? state.renderedPages.lastPage(config, key, state.version)
+      : undefined);
   if (!page) return undefined;
   const arrived = Date.now();
   const id = requestIdOf(request.headers);

@@ -1,6 +1,7 @@
 import type { Env, MiddlewareHandler } from 'hono';
 import { isolate, type IsolateState } from '../cache/isolate';
 import { compressAll, pageBytes } from '../cache/page-bytes';
+import { renderClaimMs } from '../cache/page-renders';
 import { MAX_KEPT_LENGTH, type RenderedPage } from '../cache/rendered-pages';
 import { sleep } from '../cache/sleep';
 import type { ConfigVariables } from './config';
@@ -9,8 +10,6 @@ import { keptResponse } from './kept-answer';
 import { keptPageKey } from './kept-page-key';
 import { contentSecurityPolicy, withSecurityHeaders, type SecurityVariables } from './security-headers';
 
-/** A render's time beyond its payloads' (the origin timeout): the claim on it lapses after both. */
-const RENDER_SLACK_MS = 1_000;
 /** How often a request waiting on another's render of its page looks for it: a render takes tens of milliseconds. */
 const WAIT_POLL_MS = 10;
 
@@ -37,7 +36,7 @@ export function renderedPages<E extends Env & Needs>(): MiddlewareHandler<E> {
     const state = isolate();
     // Past its moment, the page is rendered again by one request; the others meanwhile get it as it was kept
     // (cache/page-renders.ts). A render's claim lapses when a render could have ended: its payloads wait no longer.
-    const claimMs = scope.origin.timeoutMs + RENDER_SLACK_MS;
+    const claimMs = renderClaimMs(scope.origin.timeoutMs);
     let kept: RenderedPage | undefined = state.renderedPages.page(scope, key, state.version);
     let claimed = !kept && state.pageRenders.claim(scope, key, claimMs);
     if (!kept && !claimed) {
