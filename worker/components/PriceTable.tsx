@@ -1,6 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { preload } from 'react-dom';
 import type { PriceGroup, PriceRow } from '../drupal/schemas/price';
+import { clientAssets } from './client-assets';
 import { Icon } from './ui/Icon';
 
 /*
@@ -38,7 +40,15 @@ export function formatRubles(rubles: number): string {
   return fraction && fraction !== '00' ? `${grouped},${fraction}` : grouped;
 }
 
+/** Where ' ₽' shows rather than ' руб.' (price.css). */
+const ROUBLE_SIGN_SHOWN = '(max-width: 959.98px)';
+
 function Money({ rubles }: { rubles: number }) {
+  // The sign's glyph is in a font file of its own, found only once the text is laid out: a page that shows it asks for
+  // the file as its first price arrives, where the sign shows (React writes one preload before the first price, in the
+  // head when the prices render with it, however many there are).
+  if (clientAssets.roubleFont)
+    preload(clientAssets.roubleFont, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous', media: ROUBLE_SIGN_SHOWN });
   return (
     <span className="price__amount">
       {formatRubles(rubles)}

@@ -32,6 +32,8 @@ export const clientAssets = {
   loader: `/${entry.file}`,
   stylesheets: (entry.css ?? []).map((file) => `/${file}`),
   fonts: (entry.assets ?? []).filter((file) => file.endsWith('.woff2') && !file.includes('latin-ext')).map((file) => `/${file}`),
+  /** The rouble sign's font file (client/styles/fonts.css): preloaded by the pages that show the sign (PriceTable.tsx). */
+  roubleFont: (entry.assets ?? []).filter((file) => file.endsWith('.woff2') && file.includes('latin-ext')).map((file) => `/${file}`)[0],
   island: (name: string): string => chunkOf(`islands/${name}.tsx`),
   behavior: (name: string): string => chunkOf(`behaviors/${name}.ts`),
 } as const;
