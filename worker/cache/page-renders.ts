@@ -1,3 +1,9 @@
+/** A render's time beyond its payloads' (the origin timeout): the claim on it lapses after both. */
+const RENDER_SLACK_MS = 1_000;
+
+/** How long a claim on a page's render holds, with Drupal's calls waited for at most `originTimeoutMs`. */
+export const renderClaimMs = (originTimeoutMs: number): number => originTimeoutMs + RENDER_SLACK_MS;
+
 /**
  * Which pages a request of this isolate is rendering right now, per settings object and page key
  * (cache/rendered-pages.ts keys them alike). When a kept page's moment is over, the first request renders
@@ -9,12 +15,6 @@
  * page once it is kept. Plain data, as in flights.ts: no request waits on another's I/O, only on a timer; a
  * claim whose request went away without giving it up lapses after `maxMs`.
  */
-/** A render's time beyond its payloads' (the origin timeout): the claim on it lapses after both. */
-const RENDER_SLACK_MS = 1_000;
-
-/** How long a claim on a page's render holds, with Drupal's calls waited for at most `originTimeoutMs`. */
-export const renderClaimMs = (originTimeoutMs: number): number => originTimeoutMs + RENDER_SLACK_MS;
-
 export class PageRenders {
   readonly #claims = new WeakMap<object, Map<string, number>>();
 

@@ -42,7 +42,6 @@ export function contentSecurityPolicy(scripts: readonly string[], analyticsOrigi
   ].join('; ');
 }
 
-/** What a response may be kept for, by what it is: pages briefly and shared, errors hardly at all. */
 /** The headers every response carries alike. */
 const FIXED: readonly [string, string][] = [
   ['Strict-Transport-Security', HSTS],
@@ -63,6 +62,7 @@ export function withSecurityHeaders(headers: Record<string, string>, status: num
   return all;
 }
 
+/** What a response may be kept for, by what it is: pages briefly and shared, errors hardly at all. */
 function cacheControlFor(status: number): string {
   if (status === 200) return 'public, max-age=60';
   if (status === 301 || status === 308) return 'public, max-age=3600';
