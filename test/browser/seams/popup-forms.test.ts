@@ -284,6 +284,13 @@ describe.skipIf(onNodeTarget())('the popup pages open their forms over the home 
   });
 });
 
+/** /news.html with the footer's «Заказать звонок» clicked: its popup (what shows in it is the caller's to wait for). */
+async function callbackPopup(page: Page): Promise<Locator> {
+  await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
+  await page.locator('.site-footer [data-popup="callback"]').click();
+  return page.getByRole('dialog', { name: POPUP_TITLES.callback });
+}
+
 describe.skipIf(onNodeTarget())('the popup while its form is on the way', () => {
   it('fetches the form on hover, shows the button busy until it is there, then opens', async () => {
     const page = await newPage(DESKTOP);
@@ -321,9 +328,7 @@ describe.skipIf(onNodeTarget())('the popup while its form is on the way', () => 
   it('stays open over the page until the page is left for /thank-you.html: a second click lands on it, not on a link beneath', async () => {
     const page = await newPage(DESKTOP);
     const problems = watchProblems(page);
-    await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
-    await page.locator('.site-footer [data-popup="callback"]').click();
-    const dialog = page.getByRole('dialog', { name: POPUP_TITLES.callback });
+    const dialog = await callbackPopup(page);
     await dialog.locator('form').waitFor({ state: 'visible', timeout: 10_000 });
     await fill(dialog, definitions.get('callback')!, `Тест двойного нажатия ${Date.now().toString(36)}`);
     // Noted as the page is left, before anything else the page does then.
@@ -346,9 +351,7 @@ describe.skipIf(onNodeTarget())('the popup while its form is on the way', () => 
   it('opens with a calm word and the phone when the form cannot be loaded', async () => {
     const page = await newPage(PHONE);
     await page.route('**/api/forms/callback', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
-    await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
-    await page.locator('.site-footer [data-popup="callback"]').click();
-    const dialog = page.getByRole('dialog', { name: POPUP_TITLES.callback });
+    const dialog = await callbackPopup(page);
     await dialog.waitFor({ state: 'visible', timeout: 10_000 });
     expect(await dialog.locator('#popup-text').textContent()).toMatch(/Позвоните нам/);
     expect(await dialog.locator('a[href^="tel:"]').count()).toBe(1);
@@ -361,9 +364,7 @@ describe.skipIf(onNodeTarget())('the phone mask', () => {
   it('reads a number pasted or typed from 8 or from its code as +7', async () => {
     const page = await newPage(DESKTOP);
     const problems = watchProblems(page);
-    await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
-    await page.locator('.site-footer [data-popup="callback"]').click();
-    const dialog = page.getByRole('dialog', { name: POPUP_TITLES.callback });
+    const dialog = await callbackPopup(page);
     await dialog.locator('form').waitFor({ state: 'visible', timeout: 10_000 });
     const phone = dialog.locator('input[type="tel"]');
     for (const pasted of ['8 999 123 45 67', '+7 999 1234567', '8(999)123-45-67']) {
