@@ -8,7 +8,7 @@
  */
 import { demoControl } from '../demo-origin/control-client.ts';
 import { describeRounds, originRounds, type OriginRounds } from '../demo-origin/request-rounds.ts';
-import type { PageKind } from './pages.ts';
+import { NAVIGATION_HEADERS, type PageKind } from './pages.ts';
 
 /** The most sequential rounds a page may cost Drupal. */
 export const ROUNDS_LIMIT = 2;
@@ -62,7 +62,7 @@ async function coldRounds(demoUrl: string, target: RoundsTarget, kind: PageKind)
   try {
     const before = (await demo.requests()).total;
     const started = performance.now();
-    const res = await fetch(site.url + kind.path, { redirect: 'manual', headers: { 'Accept-Encoding': 'identity' } });
+    const res = await fetch(site.url + kind.path, { redirect: 'manual', headers: NAVIGATION_HEADERS });
     const reader = res.body!.getReader();
     await reader.read();
     const firstByte = performance.now() - started;

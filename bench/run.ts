@@ -34,7 +34,7 @@ import { checkDeploy, checkStartup, DEPLOY_BUDGET, deployEnvironments } from '..
 import { DESKTOP, PHONE, launchChromium } from './chromium.ts';
 import { withLighthouse } from './lighthouse.ts';
 import { axePerScheme, lighthousePerScheme } from './low-vision.ts';
-import { pageKinds, roundsKinds, statusIfNot200, type PageKind } from './pages.ts';
+import { NAVIGATION_HEADERS, pageKinds, roundsKinds, statusIfNot200, type PageKind } from './pages.ts';
 import { roundsTable, type RoundsTarget } from './rounds.ts';
 import { directUrl, pairedThroughput, sequentialMedians } from './warm.ts';
 import { demoControl, type FaultConfigInput } from '../demo-origin/control-client.ts';
@@ -57,7 +57,7 @@ const PARTS = new Set((process.env.BENCH_PARTS ?? 'rounds,ratios,budgets,lightho
  */
 async function timed(url: string): Promise<{ firstByte: number; total: number; cache: string | null }> {
   const started = performance.now();
-  const res = await fetch(url, { headers: { 'Accept-Encoding': 'identity' } });
+  const res = await fetch(url, { headers: NAVIGATION_HEADERS });
   const reader = res.body!.getReader();
   await reader.read();
   const firstByte = performance.now() - started;

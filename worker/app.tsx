@@ -1,6 +1,5 @@
 import { Hono, type ExecutionContext } from 'hono';
 import type { AppEnv } from './app-env';
-import { OriginError } from './cache/origin-error';
 import { booking } from './middleware/booking';
 import { configured } from './middleware/config';
 import { editorSession } from './middleware/editor';
@@ -13,7 +12,7 @@ import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { bookingRoutes } from './routes/booking';
 import { editorRoutes } from './routes/editors';
-import { badRequest, renderError } from './routes/error';
+import { badRequest, errorAnswer } from './routes/error';
 import { fileRoutes } from './routes/files';
 import { formRoutes } from './routes/forms';
 import { healthRoutes } from './routes/health';
@@ -66,18 +65,11 @@ export function createApp(platform: Platform): App {
   // Pages are read-only; the forms' API is routed above this.
   app.on(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'], '*', (c) => c.text('Метод не поддерживается', 405, { Allow: 'GET, HEAD' }));
 
-  /**
-   * docs/requirements.md §8: error page, by what went wrong: Drupal down with no cached copy is
-   * 503, so that crawlers come back; Drupal refusing the page's own request as
-   * malformed sends the visitor to /400; anything else (an answer we cannot read,
-   * a failure of our own code) is the 500 page, which says nothing of Drupal.
-   */
+  // docs/requirements.md §8: the error page, by what went wrong (routes/error.tsx).
   app.onError((error, c) => {
+    if (c.var.config) return errorAnswer(c, error);
     console.error('Запрос не обработан', error instanceof Error ? error.stack : error);
-    if (!c.var.config) return c.text('Внутренняя ошибка', 500);
-    if (!(error instanceof OriginError)) return renderError(c, 500);
-    if (error.unhealthy) return renderError(c, 503);
-    return error.status === 400 ? badRequest(c) : renderError(c, 500);
+    return c.text('Внутренняя ошибка', 500);
   });
 
   return {

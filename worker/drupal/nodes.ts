@@ -19,10 +19,10 @@ export interface NodeCalls {
   /**
    * The entity a path resolved to, with the relationships `include` names where its type has them;
    * null when Drupal no longer has it or hides it. `sent` settles once its request is on its way to
-   * Drupal (or it was answered without one), so that a page can send its other calls after the one
-   * its first byte waits for.
+   * Drupal (true) or it was answered without one (false), so that a page can send its other calls after
+   * the one its first byte waits for, and knows whether its status waits on Drupal.
    */
-  entity(lookup: EntityLookup, include?: readonly string[]): { node: Promise<NodeData | null>; sent: Promise<void> };
+  entity(lookup: EntityLookup, include?: readonly string[]): { node: Promise<NodeData | null>; sent: Promise<boolean> };
   /**
    * `query.include`: the relationships the caller reads, asked where the bundle has them. A bundle
    * Drupal does not have answers an empty list with `absent` (JSON:API's 404, whatever its body).
@@ -71,8 +71,8 @@ export function nodeCalls(context: DrupalContext, api: JsonApi, wants: (bundle: 
 
   const calls: NodeCalls = {
     entity: (lookup, wanted = wants(lookup.bundle)) => {
-      let settleSent: () => void = () => {};
-      const sent = new Promise<void>((resolve) => (settleSent = resolve));
+      let settleSent: (asked: boolean) => void = () => {};
+      const sent = new Promise<boolean>((resolve) => (settleSent = resolve));
       const node = (async () => {
         const build = api.entityUrl(lookup);
         const include = await api.includesOf(lookup.entityType, lookup.bundle, wanted);
@@ -86,14 +86,14 @@ export function nodeCalls(context: DrupalContext, api: JsonApi, wants: (bundle: 
               url,
               async () => {
                 const response = api.fetchIncluding(build, include);
-                settleSent();
+                settleSent(true);
                 return decodeEntity(lookup)(await response);
               },
               null,
             ),
           );
         } finally {
-          settleSent();
+          settleSent(false);
         }
       })();
       return { node, sent };

@@ -22,6 +22,8 @@ interface Started {
   lookup: EntityLookup;
   module: BundleModule;
   node: Promise<NodeData | null>;
+  /** Whether the node was asked of Drupal (true) or answered from what is kept (false). */
+  sent: Promise<boolean>;
   frame: LayoutData;
   extras: Promise<unknown>;
 }
@@ -65,7 +67,7 @@ export function nodePageLoader(
       frame.preFooter(module.otherInContent ? { bundle: lookup.bundle } : { bundle: lookup.bundle, nid: lookup.id });
       return module.load?.({ drupal, nid: lookup.id, path, frameBlocks: layout.blocks, node, online });
     });
-    return { lookup, module, node, frame: layout, extras };
+    return { lookup, module, node, sent, frame: layout, extras };
   };
 
   const guessed = drupal
@@ -78,12 +80,18 @@ export function nodePageLoader(
     )
     .catch(() => undefined);
 
+  // The calls of the node Drupal resolved the path to now: the guess's, when it names the same node.
+  let chosen: Promise<Started> | undefined;
+  const startedFor = (lookup: EntityLookup) =>
+    (chosen ??= guessed.then((guess) => (guess && sameEntity(guess.lookup, lookup) ? guess : start(lookup))));
+
   return {
     settle: (kept: boolean) => settle(kept),
-    /** The page of the node Drupal resolved the path to now (the guess's, when it names the same node); null when there is none. */
+    /** Whether the node of `lookup` goes to Drupal (true), so that the page's status waits on it, or is kept (false). */
+    nodeAsked: (lookup: EntityLookup): Promise<boolean> => startedFor(lookup).then((started) => started.sent),
+    /** The page of the node Drupal resolved the path to now; null when there is none. */
     async page(lookup: EntityLookup): Promise<NodePage | null> {
-      const guess = await guessed;
-      const started = guess && sameEntity(guess.lookup, lookup) ? guess : start(lookup);
+      const started = await startedFor(lookup);
       const extras = await started.extras;
       const node = await started.node;
       settle(node !== null);

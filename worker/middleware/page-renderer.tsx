@@ -8,6 +8,7 @@ import { createFrame, type Frame, type PageProps } from '../frame/frame';
 import { startFirst } from '../render/document-stream';
 import type { ConfigVariables } from './config';
 import { isCrawlerAgent } from './crawler';
+import { asksForHtml } from './navigation';
 import type { EditorVariables } from './editor';
 import type { PagePathVariables } from './page-path';
 import type { SecurityVariables } from './security-headers';
@@ -22,12 +23,15 @@ declare module 'hono' {
 export interface PageVariables {
   frame: Frame;
   /**
-   * For a page that is a 200 whatever Drupal answers (the home page): `render` starts at once, and when the page
-   * goes to Drupal before it is ready (a cold page), the document's fixed start goes out then and the render
-   * follows it; else the answer is the render's own (docs/architecture.md, "Rendering and streaming"). Not for
-   * a crawler (the complete document at once) nor an editor.
+   * `render` starts at once; when the page has to wait for Drupal (a cold page), the document's fixed start goes
+   * out then and the render follows it, else the answer is the render's own (docs/architecture.md, "Rendering
+   * and streaming"). For a page that is a 200 whatever Drupal answers (the home page), the start goes out once
+   * any of its calls goes to Drupal. For one whose status waits on one call (`statusCall`, a node's page: true
+   * once that call goes to Drupal, false when it is answered from what is kept), the start goes out to a browser's
+   * navigation once that call goes to Drupal, and never to anything else. Not for a crawler (the complete document
+   * at once) nor an editor.
    */
-  headFirst(render: () => Promise<Response>): Promise<Response>;
+  headFirst(render: () => Promise<Response>, statusCall?: Promise<boolean>): Promise<Response>;
 }
 
 type Needs = { Variables: ConfigVariables & SecurityVariables & Partial<PagePathVariables> & Partial<EditorVariables> & PageVariables };
@@ -59,11 +63,16 @@ export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
         startSent: () => (start ??= 'rendered') === 'sent',
       }),
     );
-    c.set('headFirst', async (render: () => Promise<Response>) => {
-      if (isCrawler(c) || c.var.editor) return render();
+    c.set('headFirst', async (render: () => Promise<Response>, statusCall?: Promise<boolean>) => {
+      // Its failure is the render's to report (the render awaits the same call); unread here, it must not go unhandled.
+      statusCall?.catch(() => undefined);
+      if (isCrawler(c) || c.var.editor || (statusCall && !asksForHtml(c.req.header('Accept')))) return render();
       const rendered = render();
       // Drupal is asked before the page is ready: its answer is a MISS whatever follows, and the wait a round.
-      const first = await Promise.race([rendered, c.var.cacheReport.firstMiss().then(() => undefined)]);
+      const asked = statusCall
+        ? statusCall.then((sent: boolean) => (sent ? undefined : rendered))
+        : c.var.cacheReport.firstMiss().then(() => undefined);
+      const first = await Promise.race([rendered, asked]);
       if (first || start !== undefined) return first ?? rendered;
       start = 'sent';
       const lowVision = lowVisionIn(c.req.header('Cookie'));

@@ -60,11 +60,26 @@ const NOINDEX = '<meta name="robots" content="noindex"/>';
 const FAILED_REST =
   '<title>Ошибка</title></head><body><p>Не удалось показать страницу. Попробуйте обновить её.</p><p><a href="/">На главную</a></p></body></html>';
 
+/** Where a redirect of the site's own sends the browser (a path of this site), or undefined. */
+function sitePathOf(response: Response): string | undefined {
+  const location = response.headers.get('Location');
+  return response.status >= 300 && response.status < 400 && location && /^\/(?![/\\])/.test(location) ? location : undefined;
+}
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The rest of a document that turned out a redirect once its start was sent: the head still open takes the browser there. */
+function movedRest(to: string): string {
+  const href = escapeAttribute(to);
+  return `<meta http-equiv="refresh" content="0; url=${href}"/><title>Переход</title></head><body><p><a href="${href}">Перейти на страницу</a></p></body></html>`;
+}
+
 /**
- * A page whose status is known before its content: the head's fixed part (`start`) goes out at once with a 200,
+ * A page answered 200 before its content is known: the head's fixed part (`start`) goes out at once with a 200,
  * while Drupal is still asked for the rest, and `rest` (rendered without that start) follows. A rest that turns
  * out an error page keeps the 200 already sent, says `noindex` in the head still open, and is not kept by a
- * browser's or a shared cache (`no-cache`); one that is not a document's rest at all (a redirect, the bare page
+ * browser's or a shared cache (`no-cache`); a redirect to a path of the site becomes a refresh to it in that head
+ * (a 400 of Drupal's still takes the visitor to /400); anything else that is not a document's rest (the bare page
  * of a failed error page) is replaced by a short notice.
  */
 export function startFirst(start: string, headers: Record<string, string>, rest: Promise<Response>): Response {
@@ -80,7 +95,8 @@ export function startFirst(start: string, headers: Record<string, string>, rest:
     const first = reader ? await reader.read() : undefined;
     if (!response || !first || first.done || new TextDecoder().decode(first.value.subarray(0, 9)) === '<!DOCTYPE') {
       await reader?.cancel().catch(() => undefined);
-      await writer.write(encoder.encode(NOINDEX + FAILED_REST));
+      const to = response && sitePathOf(response);
+      await writer.write(encoder.encode(NOINDEX + (to ? movedRest(to) : FAILED_REST)));
       return writer.close();
     }
     if (response.status !== 200) await writer.write(encoder.encode(NOINDEX));

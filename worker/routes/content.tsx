@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
 import { resolvePath, type Resolution } from '../loaders/resolve-path';
+import type { EntityLookup } from '../drupal/client';
 import { ClinicData } from '../components/ClinicData';
 import { nodePageLoader, type NodePage } from '../loaders/node-page';
 import { onlineBookingCalls } from '../bundles/online-booking';
-import { renderError } from './error';
+import { errorAnswer, renderError } from './error';
 import { termRoute } from './term';
 
 /** docs/requirements.md §2: the contacts page is a Drupal page at this path; search engines read the clinic's card there too. */
@@ -22,15 +23,45 @@ export async function contentRoute(c: Context<AppEnv>): Promise<Response> {
   const canonical = { requested: decodeURIComponent(url.pathname), search: url.search, drupalBaseUrl: config.drupalBaseUrl };
   // Started before the path is asked: the page of the node it named the last time starts beside the lookup.
   const loader = nodePageLoader(drupal, c.var.frame, path, canonical, onlineBookingCalls(c.var.booking));
+  let resolution: Resolution;
   try {
-    return await answer(c, await resolvePath(drupal, path, config.drupalBasePath, canonical), loader);
+    resolution = await resolvePath(drupal, path, config.drupalBasePath, canonical);
+  } catch (error) {
+    loader.settle(false);
+    throw error;
+  }
+  if (resolution.kind === 'entity' && resolution.entityType === 'node') {
+    // Drupal showed this account the node: its page is a 200 (unless the node turns out a draft or Drupal fails it),
+    // so a browser's navigation gets the document's start while Drupal is asked for the node (docs/architecture.md,
+    // "Rendering and streaming").
+    const lookup = resolution;
+    return c.var.headFirst(() => nodeAnswer(c, lookup, loader), loader.nodeAsked(lookup));
+  }
+  try {
+    return await answer(c, resolution);
   } finally {
     // Any other answer than the node's page: nothing that names a node of this path is cached.
     loader.settle(false);
   }
 }
 
-async function answer(c: Context<AppEnv>, resolution: Resolution, loader: ReturnType<typeof nodePageLoader>): Promise<Response> {
+type Loader = ReturnType<typeof nodePageLoader>;
+
+/** The node's page; the 404 page when Drupal no longer has the node or it is a draft; the error page when Drupal fails. */
+async function nodeAnswer(c: Context<AppEnv>, lookup: EntityLookup, loader: Loader): Promise<Response> {
+  try {
+    const page = await loader.page(lookup);
+    return page ? await renderNodePage(c, page) : await renderError(c, 404);
+  } catch (error) {
+    // Answered here rather than by the app's onError: the document's start may have gone out already.
+    return errorAnswer(c, error);
+  } finally {
+    // Unless the node's page settled it first.
+    loader.settle(false);
+  }
+}
+
+async function answer(c: Context<AppEnv>, resolution: Resolution): Promise<Response> {
   const { pagePath: path } = c.var;
   switch (resolution.kind) {
     case 'redirect': {
@@ -45,13 +76,10 @@ async function answer(c: Context<AppEnv>, resolution: Resolution, loader: Return
       return renderError(c, 404);
     case 'forbidden':
       return renderError(c, 403);
-    case 'entity': {
+    case 'entity':
       if (resolution.entityType === 'taxonomy_term') return termRoute(c, resolution);
       // Other content entities (a user, a media item) have no page on the site.
-      if (resolution.entityType !== 'node') return renderError(c, 404);
-      const page = await loader.page(resolution);
-      return page ? renderNodePage(c, page) : renderError(c, 404);
-    }
+      return renderError(c, 404);
   }
 }
 

@@ -1,6 +1,8 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../app-env';
+import { OriginError } from '../cache/origin-error';
 import { optional } from '../drupal/optional';
+import { asksForHtml } from '../middleware/navigation';
 import { ErrorScreen, type ErrorView } from '../screens/ErrorScreen';
 
 /** docs/requirements.md §2 reading B: the 404 and 403 pages are Drupal nodes. */
@@ -37,9 +39,22 @@ export const BAD_REQUEST_PATH = '/400';
 export function badRequest(c: Context<AppEnv>): Promise<Response> {
   const navigation =
     (c.req.method === 'GET' || c.req.method === 'HEAD') &&
-    /\btext\/html\b/i.test(c.req.header('Accept') ?? '') &&
+    asksForHtml(c.req.header('Accept')) &&
     new URL(c.req.url).pathname !== BAD_REQUEST_PATH;
   return navigation ? Promise.resolve(c.redirect(BAD_REQUEST_PATH, 302)) : renderError(c, 400);
+}
+
+/**
+ * docs/requirements.md §8: the error page for what went wrong: Drupal down with no cached copy is 503, so
+ * that crawlers come back; Drupal refusing the page's own request as malformed sends the visitor to /400;
+ * anything else (an answer we cannot read, a failure of our own code) is the 500 page, which says nothing
+ * of Drupal.
+ */
+export function errorAnswer(c: Context<AppEnv>, error: unknown): Promise<Response> {
+  console.error('Запрос не обработан', error instanceof Error ? error.stack : error);
+  if (!(error instanceof OriginError)) return renderError(c, 500);
+  if (error.unhealthy) return renderError(c, 503);
+  return error.status === 400 ? badRequest(c) : renderError(c, 500);
 }
 
 /** The error page of docs/requirements.md §8; if even that cannot render, a bare page with a link home. */

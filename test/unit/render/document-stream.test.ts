@@ -67,14 +67,29 @@ describe('a page whose start goes out first', () => {
   it('ends in a short notice when no rest could be made, or only a whole document of its own', async () => {
     for (const rest of [
       Promise.reject(new Error('сбой')),
-      Promise.resolve(new Response(null, { status: 302, headers: { Location: '/400' } })),
       Promise.resolve(new Response('<!DOCTYPE html><html lang="ru"><head></head><body>Ошибка</body></html>', { status: 500 })),
+      // A redirect off the site (or to no address) is not followed from the page.
+      Promise.resolve(new Response(null, { status: 302, headers: { Location: 'https://evil.example/' } })),
+      Promise.resolve(new Response(null, { status: 302, headers: { Location: '//evil.example/' } })),
+      Promise.resolve(new Response(null, { status: 302 })),
     ]) {
       const html = await startFirst(START, {}, rest).text();
       expect(html.startsWith(`${START}<meta name="robots" content="noindex"/>`)).toBe(true);
       expect(html).toContain('Не удалось показать страницу');
       expect(html.endsWith('</html>')).toBe(true);
       expect(html.match(/<!DOCTYPE/g)).toHaveLength(1);
+    }
+  });
+
+  it("sends the browser on in the head still open when the rest turns out a redirect of the site's own (a 400 to /400)", async () => {
+    for (const location of ['/400', '/a?b="c"&d']) {
+      const rest = Promise.resolve(new Response(null, { status: 302, headers: { Location: location } }));
+      const html = await startFirst(START, {}, rest).text();
+      const href = location.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+      expect(html).toBe(
+        `${START}<meta name="robots" content="noindex"/><meta http-equiv="refresh" content="0; url=${href}"/>` +
+          `<title>Переход</title></head><body><p><a href="${href}">Перейти на страницу</a></p></body></html>`,
+      );
     }
   });
 });

@@ -16,6 +16,8 @@ import { bindings, control, demo, demoUrl, freshStart, page, request } from '../
 
 const SITE = 'http://127.0.0.1:8787';
 const EDITOR = { name: 'redaktor', pass: 'demo-redaktor-2013' };
+/** What a browser sends with a navigation. */
+const NAVIGATION = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 /** The content files' own drafts, of several bundles: a news item, a review, a vacancy, a service. */
 const OWN_DRAFTS = [464, 112, 343, 47];
@@ -134,6 +136,24 @@ describe('drafts, when the API account may view unpublished content', () => {
         kept.filter((entry) => entry.includes(draft.title)),
         draft.title,
       ).toEqual([]);
+  });
+
+  it("gives a browser's first navigation the 404 page under noindex, never the draft, and the 404 after", async () => {
+    const [news] = await withDrafts();
+    // The path resolves, so the document's start went out (a 200) before the node said it is a draft.
+    const first = await request(news!.alias, {}, { headers: NAVIGATION });
+    const html = await first.response.text();
+    await first.settled();
+    expect(first.response.status).toBe(200);
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).toContain('Страница не найдена');
+    expect(shown(html, news!.title)).toBeNull();
+    // The draft is known now: nothing goes to Drupal before the page is ready, and the status is the page's.
+    const second = await request(news!.alias, {}, { headers: NAVIGATION });
+    const again = await second.response.text();
+    await second.settled();
+    expect(second.response.status).toBe(404);
+    expect(shown(again, news!.title)).toBeNull();
   });
 
   it('shows the page once the draft is published and Drupal purges its tag, the 404 kept for it notwithstanding', async () => {

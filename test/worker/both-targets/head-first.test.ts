@@ -1,7 +1,7 @@
 /**
  * A cold home page sends its document's fixed start (the encoding, the fonts, the stylesheet, the island loader)
  * before Drupal's first answer, and the rest once its calls are in (docs/architecture.md, "Rendering and
- * streaming"). A node's page still starts once its node is known: its status waits for it.
+ * streaming"). A node's page sends it to a browser's navigation once its path resolved, before its node.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { documentStart } from '../../../worker/components/Document';
@@ -52,11 +52,56 @@ describe("a cold home page's start", () => {
       expect(html).not.toContain('noindex');
     }
   });
+});
 
-  it("is not a node page's: a service's status still waits for its node", async () => {
+/** What a browser sends with a navigation. */
+const NAVIGATION = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+describe("a cold node page's start", () => {
+  it("goes out to a browser's navigation once the path resolved, before the node, and the page ends whole", async () => {
+    const service = await firstAlias('services');
+    // The node is held back: the start must not wait for it.
+    await demo.faults({ rules: [{ match: '/jsonapi/node/services/', delayMs: 1_500 }] });
+    const { response, settled } = await request(service, TOLD, { headers: NAVIGATION });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('X-Cache')).toBe('MISS');
+    expect(response.headers.get('Cache-Control')).toBe('no-cache');
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    const first = (await reader.read()).value ?? '';
+    expect(first).toMatch(/^<!DOCTYPE html><html lang="ru"><head><meta charset="utf-8"\/>/);
+    expect(first.endsWith(LOADER_END)).toBe(true);
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += chunk.value;
+    await settled();
+    // The rest of the head (what React hoists, the title, the node's tags), then the body.
+    expect(rest).not.toContain('<head>');
+    expect(rest).toMatch(/^<(link|style|title)\b/);
+    expect(rest).toMatch(/<title>[^<]+<\/title>[^]*<\/head><body>/);
+    expect(rest).not.toContain('noindex');
+    expect(rest.trimEnd().endsWith('</html>')).toBe(true);
+  });
+
+  it('waits for the node when the request is no navigation: its status is the one it is', async () => {
     const service = await page(await firstAlias('services'), TOLD);
     expect(service.status).toBe(200);
     expect(service.headers.get('X-Cache')).toBe('MISS');
     expect(service.headers.get('Cache-Control')).toBe('public, max-age=60');
+  });
+
+  it('is the 404 page for a node Drupal no longer has, said as noindex when the start went out first', async () => {
+    const service = await firstAlias('services');
+    await demo.faults({ rules: [{ match: '/jsonapi/node/services/', status: 404 }] });
+    const navigation = await request(service, TOLD, { headers: NAVIGATION });
+    const html = await navigation.response.text();
+    await navigation.settled();
+    expect(navigation.response.status).toBe(200);
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).toContain('Страница не найдена');
+    expect(html.trimEnd().endsWith('</html>')).toBe(true);
+    await freshStart();
+    await demo.faults({ rules: [{ match: '/jsonapi/node/services/', status: 404 }] });
+    const script = await page(service, TOLD);
+    expect(script.status).toBe(404);
+    expect(script.html).toContain('Страница не найдена');
   });
 });
