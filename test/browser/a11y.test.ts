@@ -70,6 +70,20 @@ describe.concurrent.each([
   });
 });
 
+describe('the axe-core check itself', () => {
+  it('finds a WCAG failure put into a page, and only WCAG 2.1 A/AA rules (no best practice such as «region»)', async () => {
+    const page = await settled('/news.html', PHONE);
+    await page.evaluate(() => {
+      const footer = document.querySelector('footer');
+      footer?.insertAdjacentHTML('afterend', '<p>Вне ориентиров</p><img src="/favicon.svg" width="10" height="10">');
+    });
+    const found = await axeViolations(page);
+    expect(found.some((line) => line.startsWith('image-alt '))).toBe(true);
+    expect(found.filter((line) => !line.startsWith('image-alt '))).toEqual([]);
+    await page.context().close();
+  });
+});
+
 describe('axe-core on a phone', () => {
   it('the slide menu open: no violation', async () => {
     const page = await settled('/', PHONE);
