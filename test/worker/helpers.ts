@@ -23,6 +23,9 @@ export const app = createApp(platform);
 /** The bindings as the site sees them, with the platform's seams (D1's undelivered leads on Workers): for tests that read the settings themselves. */
 export const siteBindings = platform.bindings(bindings);
 
+/** What a browser sends with a navigation: the headers that make a request one (worker/middleware/navigation.ts). */
+export const NAVIGATION = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
 export interface SiteResponse {
   response: Response;
   /** Resolves once the request's waitUntil work (KV writes, background refreshes) is done. */

@@ -12,13 +12,10 @@ import { OtherListSchema } from '../../../worker/drupal/schemas/other-list';
 import { SearchResultsSchema } from '../../../worker/drupal/schemas/search';
 import { rowsOf } from '../../../worker/drupal/schemas/view-rows';
 import { TEST_SECRETS } from '../../setup/secrets';
-import { bindings, control, demo, demoUrl, freshStart, page, request } from '../helpers';
+import { NAVIGATION, bindings, control, demo, demoUrl, freshStart, page, request } from '../helpers';
 
 const SITE = 'http://127.0.0.1:8787';
 const EDITOR = { name: 'redaktor', pass: 'demo-redaktor-2013' };
-/** What a browser sends with a navigation. */
-const NAVIGATION = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
-
 /** The content files' own drafts, of several bundles: a news item, a review, a vacancy, a service. */
 const OWN_DRAFTS = [464, 112, 343, 47];
 /** A published doctor an editor unpublishes (and renames, so that the title is the draft's alone). */

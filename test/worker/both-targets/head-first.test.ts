@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { documentStart } from '../../../worker/components/Document';
-import { demo, firstAlias, freshStart, page, request } from '../helpers';
+import { NAVIGATION, demo, firstAlias, freshStart, page, request } from '../helpers';
 
 beforeEach(freshStart);
 
@@ -53,9 +53,6 @@ describe("a cold home page's start", () => {
     }
   });
 });
-
-/** What a browser sends with a navigation. */
-const NAVIGATION = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
 describe("a cold node page's start", () => {
   it("goes out to a browser's navigation once the path resolved, before the node, and the page ends whole", async () => {

@@ -6,14 +6,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { canonicalPathOf, locationOf } from '../../../worker/paths/canonical-path';
-import { demo, firstAlias, freshStart, page, request } from '../helpers';
+import { NAVIGATION, demo, firstAlias, freshStart, page, request } from '../helpers';
 
 beforeEach(freshStart);
 afterEach(() => vi.restoreAllMocks());
 
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
-const NAVIGATION = { Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
-
 /** What Drupal resolves a path to, asked the way the site asks (decoupled_router's translate-path). */
 async function translated(path: string): Promise<{ id: string; resolvedPath: string }> {
   const body = await demo.json<{ resolved: string; entity: { id: string | number } }>(
