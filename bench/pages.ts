@@ -3,6 +3,11 @@
  * listing and the price list. The service and the doctor are whatever Drupal
  * published last, so the bench runs against any clinic's content.
  */
+export interface PageKind {
+  name: string;
+  path: string;
+}
+
 /**
  * What a cold page is asked with: a browser's navigation (its `Accept`, which may get the document's start before
  * Drupal's second round), uncompressed so that the time is the site's and not the client's inflate.
@@ -11,11 +16,6 @@ export const NAVIGATION_HEADERS = {
   Accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
   'Accept-Encoding': 'identity',
 };
-
-export interface PageKind {
-  name: string;
-  path: string;
-}
 
 async function newestAlias(drupalUrl: string, bundle: string): Promise<string> {
   const res = await fetch(`${drupalUrl}/jsonapi/node/${bundle}?filter[status]=1&page[limit]=1&sort=-created`);
