@@ -6,6 +6,8 @@
 export interface PageKind {
   name: string;
   path: string;
+  /** Another page of the same kind (the next newest), where there is one: the cold page on a worker that ran its kind's code. */
+  sibling?: string;
 }
 
 /**
@@ -17,20 +19,23 @@ export const NAVIGATION_HEADERS = {
   'Accept-Encoding': 'identity',
 };
 
-async function newestAlias(drupalUrl: string, bundle: string): Promise<string> {
-  const res = await fetch(`${drupalUrl}/jsonapi/node/${bundle}?filter[status]=1&page[limit]=1&sort=-created`);
+/** The newest published node of `bundle`, and the one before it when there is one. */
+async function newestAliases(drupalUrl: string, bundle: string): Promise<{ path: string; sibling?: string }> {
+  const res = await fetch(`${drupalUrl}/jsonapi/node/${bundle}?filter[status]=1&page[limit]=2&sort=-created`);
   const doc = (await res.json()) as { data: { attributes: { path: { alias: string } } }[] };
-  const alias = doc.data[0]?.attributes.path.alias;
-  if (!alias) throw new Error(`Drupal has no published ${bundle}`);
-  return alias;
+  const [path, sibling] = doc.data.map((node) => node.attributes.path.alias);
+  if (!path) throw new Error(`Drupal has no published ${bundle}`);
+  return { path, sibling };
 }
 
+const newestAlias = async (drupalUrl: string, bundle: string) => (await newestAliases(drupalUrl, bundle)).path;
+
 export async function pageKinds(drupalUrl: string): Promise<PageKind[]> {
-  const [service, doctor] = await Promise.all([newestAlias(drupalUrl, 'services'), newestAlias(drupalUrl, 'doctors')]);
+  const [service, doctor] = await Promise.all([newestAliases(drupalUrl, 'services'), newestAliases(drupalUrl, 'doctors')]);
   return [
     { name: 'home', path: '/' },
-    { name: 'service', path: service },
-    { name: 'doctor', path: doctor },
+    { name: 'service', ...service },
+    { name: 'doctor', ...doctor },
     { name: 'listing', path: '/news.html' },
     { name: 'price list', path: '/price.html' },
   ];

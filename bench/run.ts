@@ -270,6 +270,7 @@ async function ratios(demoUrl: string, pages: PageKind[], servers: WorkerServer[
     const runs = await coldRuns(DELAY_MS);
     await postFaults(demoUrl, {});
     const saved = await savedRuns(demoUrl, p.path);
+    const afterSibling = p.sibling ? await siblingRuns(demoUrl, p.sibling, p.path) : undefined;
     const rounds = (median(runs.map((r) => r.total)) - median(base.map((r) => r.total))) / DELAY_MS;
 
     const w = weights(htmlOf.get(p.name) ?? '');
@@ -290,6 +291,11 @@ async function ratios(demoUrl: string, pages: PageKind[], servers: WorkerServer[
     if (saved) {
       console.log(
         `  after its node is saved (Drupal revalidates ${saved.tag}), every origin call +${DELAY_MS} ms: first byte ${(median(saved.runs.map((r) => r.firstByte)) / DELAY_MS).toFixed(2)}× the delay, whole page ${(median(saved.runs.map((r) => r.total)) / DELAY_MS).toFixed(2)}× (X-Cache ${saved.runs[0]?.cache})`,
+      );
+    }
+    if (afterSibling) {
+      console.log(
+        `  cold on a worker that served another page of its kind first (${p.sibling}: the kind's code run, the frame's payloads kept), every origin call +${DELAY_MS} ms: first byte ${(median(afterSibling.runs.map((r) => r.firstByte)) / DELAY_MS).toFixed(2)}× the delay, whole page ${(median(afterSibling.runs.map((r) => r.total)) / DELAY_MS).toFixed(2)}× (X-Cache ${afterSibling.runs[0]?.cache}); without delay the page took ${median(afterSibling.base.map((r) => r.total)).toFixed(0)} ms`,
       );
     }
     console.log(
@@ -326,6 +332,35 @@ async function savedRuns(demoUrl: string, path: string) {
     await postFaults(demoUrl, {});
     await site.stop();
   }
+}
+
+/**
+ * A page not kept yet, on a worker that has served another page of its kind just before (a site just started, that
+ * page opened once, then this one asked with every origin call delayed, or not for the base): what a cold page costs
+ * once the worker has run its kind's code, as a worker that has been up a while has. The frame's payloads that page
+ * asked are kept; the path's own calls (the lookup, the node, its lists, its head and placements) are not.
+ */
+async function siblingRuns(demoUrl: string, sibling: string, path: string) {
+  const run = async (delayMs: number) => {
+    await postFaults(demoUrl, {});
+    const site = await siteOnFreePort(demoUrl);
+    try {
+      await (await fetch(site.url + sibling)).text();
+      // That page is kept, compressed and its relationships learned in the background: let the worker be idle again,
+      // as between two visitors, rather than measure this page beside that work.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await postFaults(demoUrl, delayMs ? { delayMs } : {});
+      return await timed(site.url + path);
+    } finally {
+      await postFaults(demoUrl, {});
+      await site.stop();
+    }
+  };
+  const base = [];
+  const runs = [];
+  for (let i = 0; i < COLD_SAMPLES; i++) base.push(await retried(`cold ${path} after ${sibling}`, () => run(0)));
+  for (let i = 0; i < COLD_SAMPLES; i++) runs.push(await retried(`cold ${path} after ${sibling}`, () => run(DELAY_MS)));
+  return { base, runs };
 }
 
 const NODE_PROCESSES = [1, 2] as const;

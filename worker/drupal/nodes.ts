@@ -75,7 +75,9 @@ export function nodeCalls(context: DrupalContext, api: JsonApi, wants: (bundle: 
       const sent = new Promise<boolean>((resolve) => (settleSent = resolve));
       const node = (async () => {
         const build = api.entityUrl(lookup);
-        const include = await api.includesOf(lookup.entityType, lookup.bundle, wanted);
+        // Read beside the cache's copy of the node, not before it: only a fetch needs it.
+        const including = api.includesOf(lookup.entityType, lookup.bundle, wanted);
+        including.catch(() => undefined);
         // Kept under the address without `include`: what is included follows what is learned of the type, and a
         // purge of the path (purgePath) names the entity without knowing what its page reads.
         const url = build([]);
@@ -85,7 +87,7 @@ export function nodeCalls(context: DrupalContext, api: JsonApi, wants: (bundle: 
               `${lookup.entityType} ${lookup.bundle}`,
               url,
               async () => {
-                const response = api.fetchIncluding(build, include);
+                const response = api.fetchIncluding(build, await including);
                 settleSent(true);
                 return decodeEntity(lookup)(await response);
               },
