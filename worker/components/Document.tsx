@@ -14,7 +14,8 @@ export interface DocumentStartProps {
 
 const VIEW_TRANSITIONS = '@media (prefers-reduced-motion: no-preference) { @view-transition { navigation: auto; } }';
 
-const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+/** A value for a double-quoted attribute of the HTML written by hand (the fixed start, document-stream.ts's rests). */
+export const attribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 
 /**
  * The document up to the end of its head's fixed part: the encoding, the viewport, the icon, the fonts, the

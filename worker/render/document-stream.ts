@@ -6,6 +6,8 @@
  * "Rendering and streaming").
  */
 
+import { attribute } from '../components/Document';
+
 const encoder = new TextEncoder();
 const HEAD = encoder.encode('<head>');
 const REACT_START = /^<!DOCTYPE html><html[^>]*><head>$/;
@@ -66,11 +68,9 @@ function sitePathOf(response: Response): string | undefined {
   return response.status >= 300 && response.status < 400 && location && /^\/(?![/\\])/.test(location) ? location : undefined;
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 /** The rest of a document that turned out a redirect once its start was sent: the head still open takes the browser there. */
 function movedRest(to: string): string {
-  const href = escapeAttribute(to);
+  const href = attribute(to);
   return `<meta http-equiv="refresh" content="0; url=${href}"/><title>Переход</title></head><body><p><a href="${href}">Перейти на страницу</a></p></body></html>`;
 }
 
