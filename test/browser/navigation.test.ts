@@ -200,14 +200,27 @@ describe('navigating', () => {
     const problems = watchProblems(page);
     await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
     expect(await page.locator('img[loading="lazy"]').count()).toBeGreaterThan(0);
-    const releasedAt = await page.waitForFunction(
-      () => (document.querySelector('img[loading="lazy"]') ? 0 : performance.now()),
-      undefined,
-      {
-        timeout: 12_000,
+    // The behaviour wakes when the browser is first idle, which a busy machine may put off: the wait is long, and if
+    // it runs out, the failure says whether the behaviour's code arrived and what the page reported.
+    const releasedAt = await page
+      .waitForFunction(() => (document.querySelector('img[loading="lazy"]') ? 0 : performance.now()), undefined, {
+        timeout: 30_000,
         polling: 100,
-      },
-    );
+      })
+      .catch(async (error: unknown) => {
+        const fetched = await page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map((e) => e.name)
+            .filter((name) => name.includes('/behaviors/')),
+        );
+        throw new Error(
+          `lazy images still lazy; behaviours fetched: ${fetched.join(', ') || 'none'}; problems: ${problems.join('; ') || 'none'}`,
+          {
+            cause: error,
+          },
+        );
+      });
     const loadedAt = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd);
     expect(Number(await releasedAt.jsonValue())).toBeGreaterThanOrEqual(loadedAt + 3_900);
     expect(await page.locator('img[loading="eager"]').count()).toBeGreaterThan(0);
