@@ -30,7 +30,9 @@ const FAILURE = /( FAIL |×|AssertionError|Test timed out|Unhandled (Rejection|E
 const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 /** What each lane printed of its failures, said again at the end: CI shows a run's last lines, and the lanes' interleave. */
 const failures = new Map<Lane | 'lint', string[]>();
-const MAX_FAILURE_LINES = 80;
+const MAX_FAILURE_LINES = 150;
+/** The heading of vitest's account of the failed tests and errors, printed once the run is over. */
+const ACCOUNT = /⎯+ (Failed Tests|Unhandled Errors?) \d+ ⎯+/;
 
 /** A lane's process: vitest with TEST_LANE set, which keeps that lane's projects (test/setup/lanes.ts); or the linters. */
 function command(lane: Lane | 'lint'): [string, string[]] {
@@ -50,11 +52,15 @@ function run(lane: Lane | 'lint'): Promise<number> {
   const prefix = `[${lane}] `;
   const seen: string[] = [];
   failures.set(lane, seen);
+  // From vitest's own account of what failed (its errors, their diffs and stacks), every line is kept.
+  let inAccount = false;
   // The last lines are kept: vitest's own summary of what failed comes at the end of its run.
   const keep = (line: string) => {
+    const plain = line.replace(COLOURS, '');
+    inAccount ||= ACCOUNT.test(plain);
     // The linters print nothing but their findings.
-    if (lane !== 'lint' && !FAILURE.test(line)) return;
-    seen.push(line.replace(COLOURS, ''));
+    if (lane !== 'lint' && !inAccount && !FAILURE.test(plain)) return;
+    seen.push(plain);
     if (seen.length > MAX_FAILURE_LINES) seen.shift();
   };
   createInterface({ input: child.stdout }).on('line', (line) => {
