@@ -40,7 +40,10 @@ async function openPage(
       { message: `${path} served whole from the cache`, timeout: 10_000 },
     )
     .toBe('HIT');
-  const page = await (await chromium()).newPage({ viewport, reducedMotion: options.reducedMotion, hasTouch: options.hasTouch });
+  // Carousels move: a visitor who did not ask for less motion, unless the test is about one who did.
+  const page = await (
+    await chromium()
+  ).newPage({ viewport, reducedMotion: options.reducedMotion ?? 'no-preference', hasTouch: options.hasTouch });
   const problems = watchProblems(page);
   const chunks = watchChunks(page);
   const requests = watchRequests(page);

@@ -12,9 +12,13 @@ import { ROOT } from '../../scripts/servers';
 const CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ?? ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
 
-/** Chromium with the flags this offline machine needs. */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Chromium with the flags this offline machine needs, and a visitor who asked for reduced motion: every navigation
+ * otherwise plays the site's view transition, a third of a second each in which a click finds nothing to click
+ * (docs/testing.md, "Speed rules"). A test of motion itself opens its page with `reducedMotion: 'no-preference'`.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--headless',
@@ -27,6 +31,12 @@ export function launchChromium(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+  // Chromium's own switch for it is not honoured by its headless shell; Playwright's emulation is.
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options = {}) => newContext({ ...options, reducedMotion: options.reducedMotion ?? 'reduce' });
+  browser.newPage = (options = {}) => newPage({ ...options, reducedMotion: options.reducedMotion ?? 'reduce' });
+  return browser;
 }
 
 export const PHONE = { width: 390, height: 844 };

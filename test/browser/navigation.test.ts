@@ -139,7 +139,7 @@ describe('navigating', () => {
   });
 
   it('shows no progress bar when the next page comes at once, and moves to it with a view transition', async () => {
-    const page = await (await chromium()).newPage({ viewport: DESKTOP });
+    const page = await (await chromium()).newPage({ viewport: DESKTOP, reducedMotion: 'no-preference' });
     const problems = watchProblems(page);
     await page.addInitScript(() => {
       window.addEventListener('pagereveal', (event) => {
