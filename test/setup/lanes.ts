@@ -8,13 +8,26 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 export const LANES = ['chromium', 'real-drupal', 'others'] as const;
 export type Lane = (typeof LANES)[number];
 
-const LANE_OF: Record<string, Lane> = { browser: 'chromium', 'real-drupal': 'real-drupal' };
+/**
+ * The real Drupal's lane ends first (its tests take some seven minutes after its install), so it also runs the
+ * deploy checks and the Node processes' suite, a minute that `others`, the longest lane, would otherwise add to the
+ * run. Without a real Drupal there is no such lane, and they run in `others`.
+ */
+const LANE_OF: Record<string, Lane> = {
+  browser: 'chromium',
+  'real-drupal': 'real-drupal',
+  deploy: 'real-drupal',
+  'node-target': 'real-drupal',
+};
 
-const laneOf = (project: string): Lane => LANE_OF[project] ?? 'others';
+const laneOf = (project: string, realDrupalRuns: boolean): Lane => {
+  const lane = LANE_OF[project] ?? 'others';
+  return lane === 'real-drupal' && !realDrupalRuns ? 'others' : lane;
+};
 
 /** The projects this process runs: every one without TEST_LANE (`npx vitest run`), else its lane's. */
-export function projectsOfThisLane(projects: TestProjectInlineConfiguration[]): TestProjectInlineConfiguration[] {
+export function projectsOfThisLane(projects: TestProjectInlineConfiguration[], realDrupalRuns: boolean): TestProjectInlineConfiguration[] {
   const lane = process.env.TEST_LANE;
   const nameOf = ({ test }: TestProjectInlineConfiguration) => (typeof test?.name === 'string' ? test.name : (test?.name?.label ?? ''));
-  return lane ? projects.filter((project) => laneOf(nameOf(project)) === lane) : projects;
+  return lane ? projects.filter((project) => laneOf(nameOf(project), realDrupalRuns) === lane) : projects;
 }
