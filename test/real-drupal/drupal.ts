@@ -6,7 +6,7 @@
  * Runs under Node 22 with type stripping: erasable TypeScript only.
  */
 import { execFile, spawn } from 'node:child_process';
-import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -77,6 +77,19 @@ export interface InstallOptions {
 interface Run {
   stdout: string;
   stderr: string;
+}
+
+/** Where this repository's PHP settings for the real Drupal are (OPcache on in the CLI: php/opcache.ini). */
+const PHP_INI_DIR = join(HERE, 'php');
+
+/**
+ * The environment of every PHP process of the Drupal in `dest`: PHP's own settings, then php/opcache.ini (a scan
+ * directory after a colon is read after the default one), with its compiled files kept in DEST/opcache.
+ */
+function phpEnv(dest: string, env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const cache = join(dest, 'opcache');
+  mkdirSync(cache, { recursive: true });
+  return { ...env, PHP_INI_SCAN_DIR: `:${PHP_INI_DIR}`, REAL_DRUPAL_OPCACHE_DIR: cache };
 }
 
 function run(
@@ -194,7 +207,7 @@ function handle(options: { source: string; stack: '10.2' | '10.3'; dest: string;
     }
   };
 
-  const drush = (args: readonly string[]) => run('php', [...MEMORY, 'vendor/bin/drush', ...args], { cwd: codebase });
+  const drush = (args: readonly string[]) => run('php', [...MEMORY, 'vendor/bin/drush', ...args], { cwd: codebase, env: phpEnv(dest) });
 
   const php = async (code: string) => (await drush(['php:eval', code])).stdout;
 
@@ -228,6 +241,7 @@ function handle(options: { source: string; stack: '10.2' | '10.3'; dest: string;
     if (await portOpen(options.port)) throw new Error(`port ${options.port} is taken by another process`);
     const log = openSync(serverLog, 'a');
     const child = spawn('bash', [join(options.source, 'serve.sh'), dest, String(options.port)], {
+      env: phpEnv(dest),
       detached: true,
       stdio: ['ignore', log, log],
     });
@@ -305,11 +319,15 @@ export async function installRealDrupal(options: InstallOptions): Promise<RealDr
   const source = realDrupalSource();
   if ('skipped' in source) throw new Error(source.skipped);
   const dest = resolve(options.dest);
-  await run('bash', [join(source.dir, 'install.sh'), options.stack, dest], { timeoutMs: 300_000 }).catch((error: unknown) => {
-    throw new Error(`install.sh ${options.stack} ${dest}: ${(error as Error).message}\n${logTail(join(dest, 'drupal/install.log'))}`);
-  });
+  // What an earlier install compiled is of files this one replaces.
+  rmSync(join(dest, 'opcache'), { recursive: true, force: true });
+  await run('bash', [join(source.dir, 'install.sh'), options.stack, dest], { env: phpEnv(dest), timeoutMs: 300_000 }).catch(
+    (error: unknown) => {
+      throw new Error(`install.sh ${options.stack} ${dest}: ${(error as Error).message}\n${logTail(join(dest, 'drupal/install.log'))}`);
+    },
+  );
   const drupal = realDrupalAt({ source: source.dir, stack: options.stack, dest, port: options.port });
-  const env: NodeJS.ProcessEnv = {
+  const env = phpEnv(dest, {
     ...process.env,
     DRUPAL_API_USER: options.apiUser,
     DRUPAL_API_PASSWORD: options.apiPassword,
@@ -319,7 +337,7 @@ export async function installRealDrupal(options: InstallOptions): Promise<RealDr
     NEXT_SECRET: options.purgeSecret,
     EDITOR_USER: EDITOR.name,
     EDITOR_PASSWORD: EDITOR.password,
-  };
+  });
   await run('php', [...MEMORY, 'vendor/bin/drush', 'php:script', PROVISION], { cwd: join(dest, 'drupal'), env, timeoutMs: 300_000 }).catch(
     (error: unknown) => {
       throw new Error(`provision.php: ${(error as Error).message}`);
