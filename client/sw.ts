@@ -165,6 +165,8 @@ async function keepAsked(message: KeepMessage) {
     const response = await fetch(parsed.href, { credentials: 'same-origin' });
     if (keepable(response, kind === 'asset' ? '' : type))
       await keep(cacheName, kind === 'page' ? pageKey(parsed) : parsed.href, response, max);
+    // A body nobody reads holds its connection to the site, one of the few the browser opens to it, until collected.
+    else await response.body?.cancel();
   };
   const tasks = [
     ...message.pinned.map((url) => fetchInto(url, PINNED, 'text/html')),

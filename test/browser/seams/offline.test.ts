@@ -8,7 +8,7 @@
  * the old one and deletes its caches.
  */
 import { createServer } from 'node:http';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { CONSENT, type FormDefinition } from '../../../common/forms/definition';
 import { OFFLINE_CACHE_PREFIX } from '../../../common/offline-caches';
@@ -29,7 +29,13 @@ let visitor = 0;
 async function newContext(): Promise<BrowserContext> {
   visitor += 1;
   const address = `203.0.113.${170 + visitor}`;
-  return (await chromium()).newContext({ viewport: PHONE, extraHTTPHeaders: { 'CF-Connecting-IP': address, 'X-Forwarded-For': address } });
+  // With motion as a visitor has it by default: in the whole suite, under reduced motion, a load in the worker's swap
+  // below twice waited 30 s in vain (never alone); what it waits on is said if it does (pendingRequests).
+  return (await chromium()).newContext({
+    viewport: PHONE,
+    reducedMotion: 'no-preference',
+    extraHTTPHeaders: { 'CF-Connecting-IP': address, 'X-Forwarded-For': address },
+  });
 }
 
 /**
@@ -175,6 +181,7 @@ describe('reading offline', () => {
     let script = built;
     const proxy = await deployProxy(() => script);
     const context = await newContext();
+    const pending = pendingRequests(context);
     try {
       let page = await context.newPage();
       await page.goto(proxy.url + '/', { waitUntil: 'load' });
@@ -193,7 +200,9 @@ describe('reading offline', () => {
       for (let i = 0; i < 40 && !replaced; i++) {
         await page.close();
         page = await context.newPage();
-        await page.goto(proxy.url + '/', { waitUntil: 'load' });
+        await page.goto(proxy.url + '/', { waitUntil: 'load' }).catch((error: unknown) => {
+          throw new Error(`the page did not load; requests unanswered: ${pending().join(', ') || 'none'}`, { cause: error });
+        });
         await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update().catch(() => undefined));
         await new Promise((resolve) => setTimeout(resolve, 500));
         replaced = (await oldCaches()).length === 0;
@@ -244,6 +253,14 @@ async function deployProxy(script: () => string): Promise<{ url: string; close: 
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/** Requests of the context (its open page's and its service worker's) not yet finished or failed: read when a load hangs. */
+function pendingRequests(context: BrowserContext): () => string[] {
+  const open = new Set<Request>();
+  context.on('request', (request) => open.add(request));
+  for (const event of ['requestfinished', 'requestfailed'] as const) context.on(event, (request) => open.delete(request));
+  return () => [...open].map((request) => `${request.method()} ${request.url()}${request.serviceWorker() ? ' (worker)' : ''}`);
 }
 
 /** How many leads the demo CRM has received that carry `name`. */
