@@ -23,169 +23,166 @@ export default defineConfig({
     // output; request-log.test.ts reads them through its console spies, which this does not touch.
     onConsoleLog: (log) => !log.startsWith('{"time":'),
     // Under scripts/test-lanes.ts, the projects of this process's lane only.
-    projects: projectsOfThisLane(
-      [
-        {
-          // The worker inside workerd, KV as miniflare simulates it, Drupal = the demo origin over HTTP.
-          plugins: [
-            cloudflareTest(({ inject }) => ({
-              wrangler: { configPath: './wrangler.toml' },
-              miniflare: {
-                bindings: {
-                  DRUPAL_BASE_URL: inject<string>('demoOriginUrl'),
-                  SITE_URL: 'http://127.0.0.1:8787',
-                  ...TEST_SECRETS,
-                  CRM_WEBHOOK_URL: testCrmUrl(inject<string>('demoOriginUrl')),
-                  ...testBookingVars(inject<string>('demoOriginUrl')),
-                  // Undelivered leads are retried after a second here, not ten.
-                  LEAD_RETRY_SECONDS: '1',
-                  TEST_MIGRATIONS: d1Migrations,
-                },
-                // A few retries, not wrangler.toml's 20, so that a lead reaches the dead letters within seconds.
-                queueConsumers: {
-                  'clinic-leads': {
-                    maxBatchSize: 10,
-                    maxBatchTimeout: 1,
-                    maxRetries: TEST_LEAD_MAX_RETRIES,
-                    retryDelay: 1,
-                    deadLetterQueue: 'clinic-leads-dead',
-                  },
-                  'clinic-leads-dead': { maxBatchSize: 10, maxBatchTimeout: 1, maxRetries: 100, retryDelay: 60 },
-                },
+    projects: projectsOfThisLane('dir' in realDrupal, [
+      {
+        // The worker inside workerd, KV as miniflare simulates it, Drupal = the demo origin over HTTP.
+        plugins: [
+          cloudflareTest(({ inject }) => ({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: {
+                DRUPAL_BASE_URL: inject<string>('demoOriginUrl'),
+                SITE_URL: 'http://127.0.0.1:8787',
+                ...TEST_SECRETS,
+                CRM_WEBHOOK_URL: testCrmUrl(inject<string>('demoOriginUrl')),
+                ...testBookingVars(inject<string>('demoOriginUrl')),
+                // Undelivered leads are retried after a second here, not ten.
+                LEAD_RETRY_SECONDS: '1',
+                TEST_MIGRATIONS: d1Migrations,
               },
-            })),
-          ],
-          // wrangler.toml defines NODE_ENV=production, so the worker runs React's production build here too;
-          // its JSX must then be compiled for the production runtime (no jsxDEV).
-          oxc: { jsx: { runtime: 'automatic', development: false } },
-          test: {
-            name: 'worker',
-            // With the platform seams' contract cases run against the Workers implementations (test/contracts/).
-            include: ['test/worker/**/*.test.{ts,tsx}', 'test/contracts/workers.test.ts'],
-            globalSetup: ['test/setup/demo-origin.ts'],
-            setupFiles: ['test/worker/d1-setup.ts', 'test/worker/holds-setup.ts'],
-            // One workerd for every file, not one started per file (some 5 s each): each file begins with freshStart()
-            // (test/worker/helpers.ts), which empties the cache and the isolate's state, as a new runtime would.
-            isolate: false,
-            // The demo origin's fault switches are shared by every test file.
-            fileParallelism: false,
-            testTimeout: 20_000,
-            // A test's freshStart() (emptying the cache) waits on the same loaded machine as the test itself.
-            hookTimeout: 20_000,
-          },
-        },
-        {
-          // The same worker tests against the Node target: the site built in-process on a real
-          // Valkey (redis-server), `cloudflare:test` and `cloudflare:workers` given by test/node/.
-          resolve: {
-            alias: {
-              'cloudflare:test': fileURLToPath(new URL('./test/node/cloudflare-test.ts', import.meta.url)),
-              'cloudflare:workers': fileURLToPath(new URL('./test/node/cloudflare-workers.ts', import.meta.url)),
-              // React's server build for Node, as dist/node/server.js has it.
-              ...reactServerForNode,
+              // A few retries, not wrangler.toml's 20, so that a lead reaches the dead letters within seconds.
+              queueConsumers: {
+                'clinic-leads': {
+                  maxBatchSize: 10,
+                  maxBatchTimeout: 1,
+                  maxRetries: TEST_LEAD_MAX_RETRIES,
+                  retryDelay: 1,
+                  deadLetterQueue: 'clinic-leads-dead',
+                },
+                'clinic-leads-dead': { maxBatchSize: 10, maxBatchTimeout: 1, maxRetries: 100, retryDelay: 60 },
+              },
             },
-          },
-          // As on Workers (wrangler.toml's define): React's production build, so JSX without jsxDEV.
-          define: { 'process.env.NODE_ENV': '"production"' },
-          oxc: { jsx: { runtime: 'automatic', development: false } },
-          test: {
-            name: 'node',
-            // The worker tests whose behaviour goes through a platform seam (cache, queues, D1 or Valkey, secrets, the
-            // request log): the ones in test/worker/both-targets/. A file elsewhere in test/worker runs on workerd only.
-            // And the same contract cases against the Node implementations on Valkey, and test/node/'s tests of what
-            // only Node would have (none today: the booking times' holds are on both).
-            include: ['test/worker/both-targets/**/*.test.{ts,tsx}', 'test/contracts/node.test.ts', 'test/node/**/*.test.ts'],
-            environment: 'node',
-            globalSetup: ['test/node/setup.ts'],
-            setupFiles: ['test/node/holds-setup.ts', 'test/node/files-setup.ts'],
-            // One site for every file, not one built per file (some 4 s each), as the worker project has one workerd:
-            // each file begins with freshStart() (test/worker/helpers.ts), as on workerd (test/node/cloudflare-workers.ts).
-            isolate: false,
-            fileParallelism: false,
-            testTimeout: 20_000,
-            // A test's freshStart() (emptying the cache) waits on the same loaded machine as the test itself.
-            hookTimeout: 20_000,
+          })),
+        ],
+        // wrangler.toml defines NODE_ENV=production, so the worker runs React's production build here too;
+        // its JSX must then be compiled for the production runtime (no jsxDEV).
+        oxc: { jsx: { runtime: 'automatic', development: false } },
+        test: {
+          name: 'worker',
+          // With the platform seams' contract cases run against the Workers implementations (test/contracts/).
+          include: ['test/worker/**/*.test.{ts,tsx}', 'test/contracts/workers.test.ts'],
+          globalSetup: ['test/setup/demo-origin.ts'],
+          setupFiles: ['test/worker/d1-setup.ts', 'test/worker/holds-setup.ts'],
+          // One workerd for every file, not one started per file (some 5 s each): each file begins with freshStart()
+          // (test/worker/helpers.ts), which empties the cache and the isolate's state, as a new runtime would.
+          isolate: false,
+          // The demo origin's fault switches are shared by every test file.
+          fileParallelism: false,
+          testTimeout: 20_000,
+          // A test's freshStart() (emptying the cache) waits on the same loaded machine as the test itself.
+          hookTimeout: 20_000,
+        },
+      },
+      {
+        // The same worker tests against the Node target: the site built in-process on a real
+        // Valkey (redis-server), `cloudflare:test` and `cloudflare:workers` given by test/node/.
+        resolve: {
+          alias: {
+            'cloudflare:test': fileURLToPath(new URL('./test/node/cloudflare-test.ts', import.meta.url)),
+            'cloudflare:workers': fileURLToPath(new URL('./test/node/cloudflare-workers.ts', import.meta.url)),
+            // React's server build for Node, as dist/node/server.js has it.
+            ...reactServerForNode,
           },
         },
-        {
-          // Every Chromium suite, once: the site and the demo origin under wrangler dev.
-          test: {
-            name: 'browser',
-            include: ['test/browser/**/*.test.ts'],
-            environment: 'node',
-            globalSetup: ['test/setup/site.ts'],
-            fileParallelism: false,
-            // One process for every file, not one started per file: a file's Chromium and servers are its own
-            // (chromiumPerFile, its beforeAll), and no suite changes a module another imports.
-            isolate: false,
-            testTimeout: 60_000,
-            hookTimeout: 120_000,
-          },
+        // As on Workers (wrangler.toml's define): React's production build, so JSX without jsxDEV.
+        define: { 'process.env.NODE_ENV': '"production"' },
+        oxc: { jsx: { runtime: 'automatic', development: false } },
+        test: {
+          name: 'node',
+          // The worker tests whose behaviour goes through a platform seam (cache, queues, D1 or Valkey, secrets, the
+          // request log): the ones in test/worker/both-targets/. A file elsewhere in test/worker runs on workerd only.
+          // And the same contract cases against the Node implementations on Valkey, and test/node/'s tests of what
+          // only Node would have (none today: the booking times' holds are on both).
+          include: ['test/worker/both-targets/**/*.test.{ts,tsx}', 'test/contracts/node.test.ts', 'test/node/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/node/setup.ts'],
+          setupFiles: ['test/node/holds-setup.ts', 'test/node/files-setup.ts'],
+          // One site for every file, not one built per file (some 4 s each), as the worker project has one workerd:
+          // each file begins with freshStart() (test/worker/helpers.ts), as on workerd (test/node/cloudflare-workers.ts).
+          isolate: false,
+          fileParallelism: false,
+          testTimeout: 20_000,
+          // A test's freshStart() (emptying the cache) waits on the same loaded machine as the test itself.
+          hookTimeout: 20_000,
         },
-        {
-          // The Chromium suites that go through a platform seam (leads on the queue, editors' sessions, the service
-          // worker, the headers, Drupal down, hostile content, the low-vision cookie), again against the Node target
-          // (dist/node/server.js + redis-server); needs `npm run build`. The rest render the same on both targets.
-          test: {
-            name: 'browser-node',
-            include: ['test/browser/seams/**/*.test.ts'],
-            environment: 'node',
-            globalSetup: ['test/setup/site-node.ts'],
-            fileParallelism: false,
-            // As in `browser`: one process for every file.
-            isolate: false,
-            testTimeout: 60_000,
-            hookTimeout: 120_000,
-          },
+      },
+      {
+        // Every Chromium suite, once: the site and the demo origin under wrangler dev.
+        test: {
+          name: 'browser',
+          include: ['test/browser/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/setup/site.ts'],
+          fileParallelism: false,
+          // One process for every file, not one started per file: a file's Chromium and servers are its own
+          // (chromiumPerFile, its beforeAll), and no suite changes a module another imports.
+          isolate: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
-        {
-          // Checks on files, with no browser and no site: the built client bundle (needs `npm run build`).
-          test: {
-            name: 'unit',
-            include: ['test/unit/**/*.test.ts'],
-            environment: 'node',
-          },
+      },
+      {
+        // The Chromium suites that go through a platform seam (leads on the queue, editors' sessions, the service
+        // worker, the headers, Drupal down, hostile content, the low-vision cookie), again against the Node target
+        // (dist/node/server.js + redis-server); needs `npm run build`. The rest render the same on both targets.
+        test: {
+          name: 'browser-node',
+          include: ['test/browser/seams/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/setup/site-node.ts'],
+          fileParallelism: false,
+          // As in `browser`: one process for every file.
+          isolate: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
-        {
-          // What `wrangler deploy` would upload for each environment, built offline; needs `npm run build`.
-          test: {
-            name: 'deploy',
-            include: ['test/deploy/**/*.test.ts'],
-            environment: 'node',
-            testTimeout: 120_000,
-          },
+      },
+      {
+        // Checks on files, with no browser and no site: the built client bundle (needs `npm run build`).
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          environment: 'node',
         },
-        ...('dir' in realDrupal
-          ? [
-              {
-                // The site on both targets against two real Drupals (10.2 with the next module, and 10.3), installed
-                // and provisioned as the clinic's by test/real-drupal/setup.ts; needs `npm run build`, PHP and Chromium.
-                test: {
-                  name: 'real-drupal',
-                  include: ['test/real-drupal/**/*.test.ts'],
-                  environment: 'node',
-                  globalSetup: ['test/real-drupal/setup.ts'],
-                  // One Drupal for every file, and PHP's built-in server is slow.
-                  fileParallelism: false,
-                  testTimeout: 180_000,
-                  hookTimeout: 300_000,
-                },
+      },
+      {
+        // What `wrangler deploy` would upload for each environment, built offline; needs `npm run build`.
+        test: {
+          name: 'deploy',
+          include: ['test/deploy/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
+      ...('dir' in realDrupal
+        ? [
+            {
+              // The site on both targets against two real Drupals (10.2 with the next module, and 10.3), installed
+              // and provisioned as the clinic's by test/real-drupal/setup.ts; needs `npm run build`, PHP and Chromium.
+              test: {
+                name: 'real-drupal',
+                include: ['test/real-drupal/**/*.test.ts'],
+                environment: 'node',
+                globalSetup: ['test/real-drupal/setup.ts'],
+                // One Drupal for every file, and PHP's built-in server is slow.
+                fileParallelism: false,
+                testTimeout: 180_000,
+                hookTimeout: 300_000,
               },
-            ]
-          : []),
-        {
-          // The Node target as ops run it: built server processes on a real Valkey, each file starting its own.
-          test: {
-            name: 'node-target',
-            include: ['test/node-target/**/*.test.ts'],
-            environment: 'node',
-            fileParallelism: false,
-            testTimeout: 120_000,
-            hookTimeout: 120_000,
-          },
+            },
+          ]
+        : []),
+      {
+        // The Node target as ops run it: built server processes on a real Valkey, each file starting its own.
+        test: {
+          name: 'node-target',
+          include: ['test/node-target/**/*.test.ts'],
+          environment: 'node',
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
-      ],
-      'dir' in realDrupal,
-    ),
+      },
+    ]),
   },
 });

@@ -26,7 +26,7 @@ const laneOf = (project: string, realDrupalRuns: boolean): Lane => {
 };
 
 /** The projects this process runs: every one without TEST_LANE (`npx vitest run`), else its lane's. */
-export function projectsOfThisLane(projects: TestProjectInlineConfiguration[], realDrupalRuns: boolean): TestProjectInlineConfiguration[] {
+export function projectsOfThisLane(realDrupalRuns: boolean, projects: TestProjectInlineConfiguration[]): TestProjectInlineConfiguration[] {
   const lane = process.env.TEST_LANE;
   const nameOf = ({ test }: TestProjectInlineConfiguration) => (typeof test?.name === 'string' ? test.name : (test?.name?.label ?? ''));
   return lane ? projects.filter((project) => laneOf(nameOf(project), realDrupalRuns) === lane) : projects;
