@@ -214,12 +214,8 @@ describe('navigating', () => {
             .map((e) => e.name)
             .filter((name) => name.includes('/behaviors/')),
         );
-        throw new Error(
-          `lazy images still lazy; behaviours fetched: ${fetched.join(', ') || 'none'}; problems: ${problems.join('; ') || 'none'}`,
-          {
-            cause: error,
-          },
-        );
+        const said = `behaviours fetched: ${fetched.join(', ') || 'none'}; problems: ${problems.join('; ') || 'none'}`;
+        throw new Error(`lazy images still lazy; ${said}`, { cause: error });
       });
     const loadedAt = await page.evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventEnd);
     expect(Number(await releasedAt.jsonValue())).toBeGreaterThanOrEqual(loadedAt + 3_900);

@@ -259,7 +259,8 @@ async function deployProxy(script: () => string): Promise<{ url: string; close: 
 function pendingRequests(context: BrowserContext): () => string[] {
   const open = new Set<Request>();
   context.on('request', (request) => open.add(request));
-  for (const event of ['requestfinished', 'requestfailed'] as const) context.on(event, (request) => open.delete(request));
+  context.on('requestfinished', (request) => open.delete(request));
+  context.on('requestfailed', (request) => open.delete(request));
   return () => [...open].map((request) => `${request.method()} ${request.url()}${request.serviceWorker() ? ' (worker)' : ''}`);
 }
 
