@@ -20,7 +20,7 @@ export const NAVIGATION_HEADERS = {
 };
 
 /** The newest published node of `bundle`, and the one before it when there is one. */
-async function newestAliases(drupalUrl: string, bundle: string): Promise<{ path: string; sibling?: string }> {
+async function newestTwo(drupalUrl: string, bundle: string): Promise<{ path: string; sibling?: string }> {
   const res = await fetch(`${drupalUrl}/jsonapi/node/${bundle}?filter[status]=1&page[limit]=2&sort=-created`);
   const doc = (await res.json()) as { data: { attributes: { path: { alias: string } } }[] };
   const [path, sibling] = doc.data.map((node) => node.attributes.path.alias);
@@ -28,10 +28,10 @@ async function newestAliases(drupalUrl: string, bundle: string): Promise<{ path:
   return { path, sibling };
 }
 
-const newestAlias = async (drupalUrl: string, bundle: string) => (await newestAliases(drupalUrl, bundle)).path;
+const newestAlias = async (drupalUrl: string, bundle: string) => (await newestTwo(drupalUrl, bundle)).path;
 
 export async function pageKinds(drupalUrl: string): Promise<PageKind[]> {
-  const [service, doctor] = await Promise.all([newestAliases(drupalUrl, 'services'), newestAliases(drupalUrl, 'doctors')]);
+  const [service, doctor] = await Promise.all([newestTwo(drupalUrl, 'services'), newestTwo(drupalUrl, 'doctors')]);
   return [
     { name: 'home', path: '/' },
     { name: 'service', ...service },
