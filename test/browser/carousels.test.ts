@@ -41,9 +41,8 @@ async function openPage(
     )
     .toBe('HIT');
   // Carousels move: a visitor who did not ask for less motion, unless the test is about one who did.
-  const page = await (
-    await chromium()
-  ).newPage({ viewport, reducedMotion: options.reducedMotion ?? 'no-preference', hasTouch: options.hasTouch });
+  const browser = await chromium();
+  const page = await browser.newPage({ viewport, reducedMotion: options.reducedMotion ?? 'no-preference', hasTouch: options.hasTouch });
   const problems = watchProblems(page);
   const chunks = watchChunks(page);
   const requests = watchRequests(page);
