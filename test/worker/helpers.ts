@@ -28,7 +28,10 @@ export const NAVIGATION = { Accept: 'text/html,application/xhtml+xml,application
 
 export interface SiteResponse {
   response: Response;
-  /** Resolves once the request's waitUntil work (KV writes, background refreshes) is done. */
+  /**
+   * Resolves once the request's waitUntil work (KV writes, background refreshes) is done. A page's copies are written
+   * once its body is read (or cancelled), as a runtime reads it: read the body first.
+   */
   settled: () => Promise<void>;
 }
 

@@ -3,10 +3,18 @@
  * once its own answers are in (and a task later, so the page renders first): serialising and writing some
  * twenty payloads as each arrives would hold the page's first byte behind them. The isolate's memory tier
  * has each copy at once; other processes wait for the claim's release, which follows the write.
+ *
+ * `answered`, where given, settles once the request's answer is out: the wait is for it too, so that the writes do
+ * not take the thread between the page's last parts either (docs/architecture.md, "Rendering and streaming").
  */
 export class FetchesUnderWay {
   #fetching = 0;
   #waiting: (() => void)[] = [];
+  readonly #answered: Promise<unknown> | undefined;
+
+  constructor(answered?: Promise<unknown>) {
+    this.#answered = answered?.catch(() => undefined);
+  }
 
   /** A fetch begins; the function it returns says it is over (answered or failed). */
   begin(): () => void {
@@ -20,12 +28,13 @@ export class FetchesUnderWay {
     };
   }
 
-  /** Resolves, a task later, once no fetch of the request is under way. */
-  quiet(): Promise<void> {
-    return new Promise<void>((go) => {
+  /** Resolves, a task later, once no fetch of the request is under way (and its answer is out, where that is waited for). */
+  async quiet(): Promise<void> {
+    await new Promise<void>((go) => {
       this.#waiting.push(go);
       this.#settled();
     });
+    await this.#answered;
   }
 
   #settled(): void {

@@ -31,6 +31,13 @@ export interface KvCacheOptions {
   waitUntil: (promise: Promise<unknown>) => void;
   report?: CacheReport;
   log?: (message: string, error: unknown) => void;
+  /**
+   * Settles once the request's answer is out (its body's last byte handed to the runtime, or the visitor gone).
+   * Where no other process waits on a copy (a store without claims), the copies are written, and what a type relates
+   * to is learned, only after it: their work would otherwise take the render's CPU (docs/architecture.md, "Rendering
+   * and streaming"). Without it, they wait for the request's fetches alone.
+   */
+  answered?: Promise<unknown>;
 }
 
 export interface KvCache {
@@ -56,6 +63,11 @@ export interface KvCache {
   remember(url: string, value: unknown, seconds: number): Promise<void>;
   /** What `remember` kept for `url`, while it holds. */
   recall<T>(url: string): Promise<T | undefined>;
+  /**
+   * Whether this process holds a copy of `url` in memory, however fresh: a page made of it need not wait for a read
+   * of the store. No read is made.
+   */
+  atHand(url: string): Promise<boolean>;
   /**
    * What Drupal said of `url` the last time, however old or purged the copy, while Drupal has been
    * answering: a guess to start on while `get` asks again, read without a call and not counted as a lookup.

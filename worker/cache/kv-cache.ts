@@ -32,12 +32,13 @@ const CLAIM_POLL_MS = 20;
 
 const speaksOfDrupal = (error: unknown) => error instanceof OriginError && error.unhealthy;
 
-export function createKvCache({ kv, settings, guard, waitUntil, report, log = defaultLog }: KvCacheOptions): KvCache {
+export function createKvCache({ kv, settings, guard, waitUntil, report, log = defaultLog, answered }: KvCacheOptions): KvCache {
   const keyFor = cacheKey;
   const followerWaitMs = guard.timeoutMs + FOLLOWER_SLACK_MS;
 
-  // Copies are written once the request's own fetches are answered (fetches-under-way.ts).
-  const underWay = new FetchesUnderWay();
+  // Copies are written once the request's fetches are answered and its answer is out (fetches-under-way.ts); not the
+  // answer where another process may wait on a copy (claims): two pages each following the other's would stall.
+  const underWay = new FetchesUnderWay(kv.claims ? undefined : answered);
   const quiet = () => underWay.quiet();
 
   const write = async (key: string, value: unknown, metadata: EntryMetadata, tags: string[] | undefined, fetchedAt: number) => {
@@ -267,6 +268,8 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
       const stored = await read(await keyFor(url));
       return stored && !stored.metadata.n ? (stored.value as T) : undefined;
     },
+
+    atHand: async (url) => isolate().memory.get(await keyFor(url)) !== undefined,
 
     async recall<T>(url: string): Promise<T | undefined> {
       const stored = await read(await keyFor(url));

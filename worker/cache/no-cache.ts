@@ -32,6 +32,8 @@ export const noCache: KvCache = {
   // Nothing learned is kept: each upload asks Drupal again.
   remember: async () => {},
   recall: async () => undefined,
+  // Every payload is a call to Drupal.
+  atHand: async () => false,
   // An editor's client keeps nothing; its guesses come from the shared cache (DrupalClientOptions.guesses).
   lastKnown: async () => undefined,
   purge: async () => {},

@@ -11,9 +11,14 @@ export const originBreaker = (config: Config) =>
   circuitBreaker(config.drupalBaseUrl, { openMs: config.origin.retryMs, probeTimeoutMs: config.origin.timeoutMs });
 
 /** The configured KV cache every visitor's payloads go through, guarded by the isolate's breaker. */
-function sharedCache(config: Config, waitUntil: (promise: Promise<unknown>) => void, report?: CacheReport): KvCache {
+function sharedCache(
+  config: Config,
+  waitUntil: (promise: Promise<unknown>) => void,
+  report?: CacheReport,
+  answered?: Promise<unknown>,
+): KvCache {
   const guard = { breaker: originBreaker(config), timeoutMs: config.origin.timeoutMs, retryMs: config.origin.retryMs };
-  return createKvCache({ kv: config.kv, settings: config.cache, guard, waitUntil, report });
+  return createKvCache({ kv: config.kv, settings: config.cache, guard, waitUntil, report, answered });
 }
 
 /** The Drupal client a request uses: the configured origin behind the configured KV cache. */
@@ -24,14 +29,17 @@ export function drupalClientFor(
     report,
     recorder,
     wants,
+    answered,
   }: {
     waitUntil: (promise: Promise<unknown>) => void;
     report?: CacheReport;
     recorder?: OriginRecorder;
     wants?: (bundle: string) => readonly string[];
+    /** The request's answer is out: the cache's own work waits for it (cache/kv-cache-types.ts). */
+    answered?: Promise<unknown>;
   },
 ): DrupalClient {
-  const cache = sharedCache(config, waitUntil, report);
+  const cache = sharedCache(config, waitUntil, report, answered);
   // Editors' popup links written with the site's own address open the popup too (popup-links.ts).
   knowSiteUrl(config.siteUrl);
   return createDrupalClient({

@@ -23,6 +23,8 @@ export interface NodeCalls {
    * the one its first byte waits for, and knows whether its status waits on Drupal.
    */
   entity(lookup: EntityLookup, include?: readonly string[]): { node: Promise<NodeData | null>; sent: Promise<boolean> };
+  /** Whether this process holds the entity's copy in memory (however fresh): its page need not wait for a read of the store. */
+  entityAtHand(lookup: EntityLookup): Promise<boolean>;
   /**
    * `query.include`: the relationships the caller reads, asked where the bundle has them. A bundle
    * Drupal does not have answers an empty list with `absent` (JSON:API's 404, whatever its body).
@@ -100,6 +102,8 @@ export function nodeCalls(context: DrupalContext, api: JsonApi, wants: (bundle: 
       })();
       return { node, sent };
     },
+
+    entityAtHand: async (lookup) => cache.atHand(api.entityUrl(lookup)([])),
 
     nodes: async (bundle, query) => {
       const [include, rule] = await Promise.all([

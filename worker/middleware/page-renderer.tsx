@@ -26,12 +26,13 @@ export interface PageVariables {
    * `render` starts at once; when the page has to wait for Drupal (a cold page), the document's fixed start goes
    * out then and the render follows it, else the answer is the render's own (docs/architecture.md, "Rendering
    * and streaming"). For a page that is a 200 whatever Drupal answers (the home page), the start goes out once
-   * any of its calls goes to Drupal. For one whose status waits on one call (`statusCall`, a node's page: true
-   * once that call goes to Drupal, false when it is answered from what is kept), the start goes out to a browser's
-   * navigation once that call goes to Drupal, and never to anything else. Not for a crawler (the complete document
+   * any of its calls goes to Drupal. For one whose status waits on one call (`statusCall`, a node's page: true once
+   * that call goes to Drupal, false when it is answered from what is kept; or `true` at once, when it is not at hand),
+   * the start goes out to a browser's navigation then, and never to anything else; known at once, the start goes out
+   * before `render` starts, which waits a task for the runtime to send it. Not for a crawler (the complete document
    * at once) nor an editor.
    */
-  headFirst(render: () => Promise<Response>, statusCall?: Promise<boolean>): Promise<Response>;
+  headFirst(render: () => Promise<Response>, statusCall?: Promise<boolean> | true): Promise<Response>;
 }
 
 type Needs = { Variables: ConfigVariables & SecurityVariables & Partial<PagePathVariables> & Partial<EditorVariables> & PageVariables };
@@ -63,20 +64,26 @@ export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
         startSent: () => (start ??= 'rendered') === 'sent',
       }),
     );
-    c.set('headFirst', async (render: () => Promise<Response>, statusCall?: Promise<boolean>) => {
+    c.set('headFirst', async (render: () => Promise<Response>, statusCall?: Promise<boolean> | true) => {
       // Its failure is the render's to report (the render awaits the same call); unread here, it must not go unhandled.
-      statusCall?.catch(() => undefined);
+      if (statusCall !== true) statusCall?.catch(() => undefined);
       if (isCrawler(c) || c.var.editor || (statusCall && !asksForHtml(c.req.header('Accept')))) return render();
+      const lowVision = lowVisionIn(c.req.header('Cookie'));
+      // The page waits (for Drupal, or a node's page for a read of the store): a MISS, whatever follows.
+      const sendStart = (rest: Promise<Response>) => {
+        start = 'sent';
+        return startFirst(documentStart({ nonce: c.var.nonce(), lowVision }), { Link: preloadLinks, 'X-Cache': 'MISS' }, rest);
+      };
+      // Its calls' work would hold the start's bytes in this thread until done: they begin a task after it.
+      if (statusCall === true) return sendStart(new Promise((resolve) => setTimeout(resolve, 0)).then(render));
       const rendered = render();
-      // Drupal is asked before the page is ready: its answer is a MISS whatever follows, and the wait a round.
+      // Drupal is asked before the page is ready: the wait is a round.
       const asked = statusCall
         ? statusCall.then((sent: boolean) => (sent ? undefined : rendered))
         : c.var.cacheReport.firstMiss().then(() => undefined);
       const first = await Promise.race([rendered, asked]);
       if (first || start !== undefined) return first ?? rendered;
-      start = 'sent';
-      const lowVision = lowVisionIn(c.req.header('Cookie'));
-      return startFirst(documentStart({ nonce: c.var.nonce(), lowVision }), { Link: preloadLinks, 'X-Cache': 'MISS' }, rendered);
+      return sendStart(rendered);
     });
     await next();
   };

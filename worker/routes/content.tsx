@@ -32,10 +32,11 @@ export async function contentRoute(c: Context<AppEnv>): Promise<Response> {
   }
   if (resolution.kind === 'entity' && resolution.entityType === 'node') {
     // Drupal showed this account the node: its page is a 200 (unless the node turns out a draft or Drupal fails it),
-    // so a browser's navigation gets the document's start while Drupal is asked for the node (docs/architecture.md,
-    // "Rendering and streaming").
+    // so a browser's navigation gets the document's start while the node is read or asked of Drupal (docs/architecture.md,
+    // "Rendering and streaming"): at once, unless this process holds the node.
     const lookup = resolution;
-    return c.var.headFirst(() => nodeAnswer(c, lookup, loader), loader.nodeAsked(lookup));
+    const held = await drupal.entityAtHand(lookup).catch(() => false);
+    return c.var.headFirst(() => nodeAnswer(c, lookup, loader), held ? loader.nodeAsked(lookup) : true);
   }
   try {
     return await answer(c, resolution);

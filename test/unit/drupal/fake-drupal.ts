@@ -125,6 +125,7 @@ export function memoryCache() {
     known: async <T>(url: string) => loaded.get(url)?.value as T | undefined,
     remember: async (url, value, seconds) => void remembered.set(url, { value, seconds }),
     recall: async <T>(url: string) => remembered.get(url)?.value as T | undefined,
+    atHand: async (url) => loaded.has(url),
     lastKnown: async <T>(url: string) => previous.get(url) as T | undefined,
     purge: async (url) => void (purged.push(url), loaded.delete(url), flights.delete(url)),
     purgeAll: async () => 0,

@@ -43,6 +43,7 @@ export function fakeDrupal(reply: (url: URL) => Reply, base = 'http://drupal.tes
     known: async () => undefined,
     remember: async () => {},
     recall: async () => undefined,
+    atHand: async (url) => loaded.has(url),
     lastKnown: async () => undefined,
     purge: async (url) => void (loaded.delete(url), flights.delete(url)),
     purgeAll: async () => 0,

@@ -4,6 +4,7 @@ import { createKvCache } from '../../../worker/cache/kv-cache';
 import { resetIsolate } from '../../../worker/cache/isolate';
 import { readConfig } from '../../../worker/config/config';
 import { drupalClientFor, originBreaker } from '../../../worker/drupal/from-config';
+import type { FetchClaims } from '../../../worker/seams/seams';
 import { bindings, demo, firstAlias, freshStart, page, request, siteBindings } from '../helpers';
 
 beforeEach(freshStart);
@@ -152,6 +153,45 @@ describe('KV cache of Drupal payloads', () => {
     await cache.purge(url);
     expect(await cache.get(url, async () => ({ value: { title: 'после очистки' } }))).toEqual({ title: 'после очистки' });
     expect(reads).toBe(2);
+  });
+
+  it("writes a copy once the request's answer is out, or at once where other processes may be waiting for it", async () => {
+    const result = readConfig({ ...siteBindings, DRUPAL_MODULES: 'clinic' });
+    if (!result.ok) throw new Error('test configuration is invalid');
+    const { config } = result;
+    const guard = { breaker: originBreaker(config), timeoutMs: config.origin.timeoutMs, retryMs: config.origin.retryMs };
+    const written: string[] = [];
+    // The store as it is, its claims as given: none (Workers' KV), or a process's that always wins them (Valkey's).
+    const store = (claims: FetchClaims | undefined) =>
+      new Proxy(config.kv, {
+        get(target, prop, receiver) {
+          if (prop === 'claims') return claims;
+          if (prop === 'put') return (key: string, ...rest: [string]) => (written.push(key), target.put(key, ...rest));
+          const value = Reflect.get(target, prop, receiver);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+    const claims: FetchClaims = { claim: async () => true, release: async () => {}, held: async () => false };
+    const tasks = async (n: number) => {
+      for (let i = 0; i < n; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    };
+    const load = async () => ({ value: { title: 'Пилинги' } });
+
+    for (const stored of [store(undefined), store(claims)]) {
+      written.length = 0;
+      let answer: () => void = () => {};
+      const answered = new Promise<void>((resolve) => (answer = resolve));
+      const background: Promise<unknown>[] = [];
+      const cache = createKvCache({ kv: stored, settings: config.cache, guard, waitUntil: (p) => background.push(p), answered });
+      const url = `${bindings.DRUPAL_BASE_URL}/answer-first-probe?id=${crypto.randomUUID()}`;
+      expect(await cache.get(url, load)).toEqual({ title: 'Пилинги' });
+      // Its fetch is over, and a few tasks have passed: the write is made, or waits for the answer.
+      await tasks(5);
+      expect(written).toEqual(stored.claims ? [await cacheKey(url)] : []);
+      answer();
+      await Promise.all(background);
+      expect(written).toEqual([await cacheKey(url)]);
+    }
   });
 
   it('keys by normalised URL, hashed when KV would refuse the length', async () => {

@@ -5,6 +5,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { documentStart } from '../../../worker/components/Document';
+import { resetIsolate } from '../../../worker/cache/isolate';
 import { NAVIGATION, demo, firstAlias, freshStart, page, request } from '../helpers';
 
 beforeEach(freshStart);
@@ -76,6 +77,35 @@ describe("a cold node page's start", () => {
     expect(rest).toMatch(/<title>[^<]+<\/title>[^]*<\/head><body>/);
     expect(rest).not.toContain('noindex');
     expect(rest.trimEnd().endsWith('</html>')).toBe(true);
+  });
+
+  it('goes out first, before the store is read, when only the store holds the node; Drupal is not asked again', async () => {
+    const service = await firstAlias('services');
+    await page(service, TOLD);
+    const asked = await demo.count('/jsonapi/node/services/');
+    // Another process's memory: the copies are in the store only. Another address of the page (a query string): not
+    // the page kept a moment ago, which the Node target keeps where every process finds it.
+    resetIsolate();
+    const { response, settled } = await request(`${service}?utm_source=test`, TOLD, { headers: NAVIGATION });
+    expect(response.headers.get('X-Cache')).toBe('MISS');
+    expect(response.headers.get('Cache-Control')).toBe('no-cache');
+    const html = await response.text();
+    await settled();
+    expect(html.match(/<head>/g)).toHaveLength(1);
+    expect(html).not.toContain('noindex');
+    expect(html.trimEnd().endsWith('</html>')).toBe(true);
+    expect(await demo.count('/jsonapi/node/services/')).toBe(asked);
+  });
+
+  it('is no start of its own when this process holds the node: the page renders at once, its status and headers its own', async () => {
+    const service = await firstAlias('services');
+    await page(service, TOLD);
+    // Another address of the same page (a query string): not the page kept a moment ago, but every payload at hand.
+    const { response, settled } = await request(`${service}?utm_source=test`, TOLD, { headers: NAVIGATION });
+    expect(response.headers.get('X-Cache')).toBe('HIT');
+    expect(response.headers.get('Cache-Control')).toBe('public, max-age=60');
+    await response.text();
+    await settled();
   });
 
   it('waits for the node when the request is no navigation: its status is the one it is', async () => {

@@ -234,6 +234,8 @@ describe('no personal data and no secret in any log line', () => {
     const wrongPass = `неверный-${run}`;
     const refused = await request('/login', {}, form({ name: EDITOR.name, pass: wrongPass }));
     expect(refused.response.status).toBe(400);
+    // Read as the runtime reads it: a page's copies are written once it is out (docs/architecture.md).
+    await refused.response.text();
     await refused.settled();
 
     const login = await request('/login', {}, form({ name: EDITOR.name, pass: EDITOR.pass }));
