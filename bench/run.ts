@@ -46,6 +46,8 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = 16;
 const SEQUENTIAL_SAMPLES = 200;
 const COLD_SAMPLES = 3;
+/** How long a cold page's worker is left idle after its warm-up page, whose background work would otherwise run beside it. */
+const IDLE_MS = 500;
 /** The bench's own sites' purge secret, as Drupal's purge module would send it after a save. */
 const BENCH_PURGE_SECRET = 'bench-purge-secret-0427';
 const STATIC_DIR = join(ROOT, 'dist', 'client', '__bench');
@@ -234,8 +236,11 @@ async function ratios(demoUrl: string, pages: PageKind[], servers: WorkerServer[
     retried(`cold ${path}`, async () => {
       const cold = await siteOnFreePort(demoUrl);
       try {
-        // Warm the isolate itself (code loaded, JIT) on another page, so only Drupal's part is cold.
+        // Warm the isolate itself (code loaded, JIT) on another page, so only Drupal's part is cold; then let the worker
+        // be idle again (that page's copies and what it learned in the background, its calls delayed too), as
+        // siblingRuns does, rather than measure this page beside that work.
         await (await fetch(`${cold.url}/400`)).text();
+        await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
         return await timed(cold.url + path);
       } finally {
         await cold.stop();
@@ -348,7 +353,7 @@ async function siblingRuns(demoUrl: string, sibling: string, path: string) {
       await (await fetch(site.url + sibling)).text();
       // That page is kept, compressed and its relationships learned in the background: let the worker be idle again,
       // as between two visitors, rather than measure this page beside that work.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
       await postFaults(demoUrl, delayMs ? { delayMs } : {});
       return await timed(site.url + path);
     } finally {
