@@ -5,6 +5,7 @@ import { resetIsolate } from '../../../worker/cache/isolate';
 import { readConfig } from '../../../worker/config/config';
 import { drupalClientFor, originBreaker } from '../../../worker/drupal/from-config';
 import type { FetchClaims } from '../../../worker/seams/seams';
+import { eventually } from '../../setup/eventually';
 import { bindings, demo, firstAlias, freshStart, page, request, siteBindings } from '../helpers';
 
 beforeEach(freshStart);
@@ -192,6 +193,24 @@ describe('KV cache of Drupal payloads', () => {
       await Promise.all(background);
       expect(written).toEqual([await cacheKey(url)]);
     }
+  });
+
+  it("writes a page's copies once the runtime has taken its last byte, where no other process waits on them", async () => {
+    const result = readConfig(siteBindings);
+    if (!result.ok) throw new Error('test configuration is invalid');
+    const service = await firstAlias('services');
+    const nodeCopies = async () => {
+      const prefix = await cacheKey(`${bindings.DRUPAL_BASE_URL}/jsonapi/node/services/`);
+      return (await bindings.DRUPAL_CACHE.list({ prefix })).keys.length;
+    };
+    const { response, settled } = await request(service);
+    // Its body not read: Workers' KV keeps no copy meanwhile; Valkey's claims (another process may be waiting on a
+    // copy) have it written once the page's calls are answered.
+    const early = await eventually(nodeCopies, (copies) => copies > 0, 600);
+    expect(early).toBe(result.config.kv.claims ? 1 : 0);
+    await response.text();
+    await settled();
+    expect(await nodeCopies()).toBe(1);
   });
 
   it('keys by normalised URL, hashed when KV would refuse the length', async () => {
