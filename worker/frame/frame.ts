@@ -25,7 +25,7 @@ export interface PageProps {
 /** What the request says of its visitor that changes the page (middleware/page-renderer.tsx reads it). */
 export type PageVisitor = Pick<
   PageRender,
-  'nonce' | 'cacheStatus' | 'complete' | 'consent' | 'lowVision' | 'pageUrl' | 'editor' | 'startSent'
+  'nonce' | 'cacheStatus' | 'complete' | 'consent' | 'lowVision' | 'pageUrl' | 'editor' | 'startSent' | 'startGone'
 >;
 
 /**

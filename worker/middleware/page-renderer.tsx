@@ -62,6 +62,7 @@ export function pageRenderer<E extends Env & Needs>(): MiddlewareHandler<E> {
         pageUrl: pageUrlOf(c.req.url),
         editor: Boolean(c.var.editor),
         startSent: () => (start ??= 'rendered') === 'sent',
+        startGone: () => start === 'sent',
       }),
     );
     c.set('headFirst', async (render: () => Promise<Response>, statusCall?: Promise<boolean> | true) => {
