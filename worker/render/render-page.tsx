@@ -60,8 +60,8 @@ export async function renderPage(page: PageRender): Promise<Response> {
   const head = await page.frame.head;
   const cacheStatus = await page.cacheStatus();
   // Nothing went to Drupal: the rest is a few KV reads away, so wait and render it all inline. Not after a start that
-  // went first: a page that came whole behind its start was seen to shift its bottom half while a phone scrolled it
-  // (the care banner and the footer, CLS up to 0.67), where one streamed in as a cold page's never did.
+  // went first: whole behind its start, a page shifted its bottom half while a phone scrolled it; streamed in as a cold
+  // page's, it never did (docs/architecture.md, "Rendering and streaming").
   const inline = cacheStatus !== 'MISS' && !page.startGone?.();
   if (inline) await Promise.all([...streamedParts(page.frame), ...preFooterParts(page.preFooter)]);
   // An error page says so, whatever its frame came from.
