@@ -2,7 +2,7 @@ import { describe, expect, it, beforeEach } from 'vitest';
 import { cacheKey, normaliseUrl } from '../../../worker/cache/cache-key';
 import { createKvCache } from '../../../worker/cache/kv-cache';
 import { resetIsolate } from '../../../worker/cache/isolate';
-import { readConfig } from '../../../worker/config/config';
+import { readConfig, type Config } from '../../../worker/config/config';
 import { drupalClientFor, originBreaker } from '../../../worker/drupal/from-config';
 import type { FetchClaims } from '../../../worker/seams/seams';
 import { eventually } from '../../setup/eventually';
@@ -10,12 +10,23 @@ import { bindings, demo, firstAlias, freshStart, page, request, siteBindings } f
 
 beforeEach(freshStart);
 
-function drupalClient() {
-  // The clinic's modules named, not probed: the probe asks the main menu's endpoint too (docs/drupal.md "Where the frame comes from").
+/** The site's settings, the clinic's modules named, not probed: the probe asks the main menu's endpoint too (docs/drupal.md "Where the frame comes from"). */
+function siteConfig(): Config {
   const result = readConfig({ ...siteBindings, DRUPAL_MODULES: 'clinic' });
   if (!result.ok) throw new Error('test configuration is invalid');
+  return result.config;
+}
+
+/** The origin guard a request's cache gets from these settings (drupal/from-config.ts). */
+const guardOf = (config: Config) => ({
+  breaker: originBreaker(config),
+  timeoutMs: config.origin.timeoutMs,
+  retryMs: config.origin.retryMs,
+});
+
+function drupalClient() {
   const pending: Promise<unknown>[] = [];
-  const client = drupalClientFor(result.config, { waitUntil: (p) => pending.push(p) });
+  const client = drupalClientFor(siteConfig(), { waitUntil: (p) => pending.push(p) });
   return { client, settled: () => Promise.all(pending) };
 }
 
@@ -126,11 +137,9 @@ describe('KV cache of Drupal payloads', () => {
   });
 
   it('answers a repeated lookup in the same isolate from memory, without another KV read', async () => {
-    // The clinic's modules named, not probed: the probe asks the main menu's endpoint too (docs/drupal.md "Where the frame comes from").
-    const result = readConfig({ ...siteBindings, DRUPAL_MODULES: 'clinic' });
-    if (!result.ok) throw new Error('test configuration is invalid');
+    const config = siteConfig();
     let reads = 0;
-    const kv = new Proxy(result.config.kv, {
+    const kv = new Proxy(config.kv, {
       get(target, prop, receiver) {
         if (prop === 'getWithMetadata') reads++;
         const value = Reflect.get(target, prop, receiver);
@@ -138,12 +147,7 @@ describe('KV cache of Drupal payloads', () => {
       },
     });
     const writes: Promise<unknown>[] = [];
-    const guard = {
-      breaker: originBreaker(result.config),
-      timeoutMs: result.config.origin.timeoutMs,
-      retryMs: result.config.origin.retryMs,
-    };
-    const cache = createKvCache({ kv, settings: result.config.cache, guard, waitUntil: (p) => writes.push(p) });
+    const cache = createKvCache({ kv, settings: config.cache, guard: guardOf(config), waitUntil: (p) => writes.push(p) });
     const load = async () => ({ value: { title: 'Пилинги' } });
     const url = `${bindings.DRUPAL_BASE_URL}/memory-tier-probe?id=${crypto.randomUUID()}`;
     expect(await cache.get(url, load)).toEqual({ title: 'Пилинги' });
@@ -157,10 +161,8 @@ describe('KV cache of Drupal payloads', () => {
   });
 
   it("writes a copy once the request's answer is out, or at once where other processes may be waiting for it", async () => {
-    const result = readConfig({ ...siteBindings, DRUPAL_MODULES: 'clinic' });
-    if (!result.ok) throw new Error('test configuration is invalid');
-    const { config } = result;
-    const guard = { breaker: originBreaker(config), timeoutMs: config.origin.timeoutMs, retryMs: config.origin.retryMs };
+    const config = siteConfig();
+    const guard = guardOf(config);
     const written: string[] = [];
     // The store as it is, its claims as given: none (Workers' KV), or a process's that always wins them (Valkey's).
     const store = (claims: FetchClaims | undefined) =>
@@ -196,8 +198,7 @@ describe('KV cache of Drupal payloads', () => {
   });
 
   it("writes a page's copies once the runtime has taken its last byte, where no other process waits on them", async () => {
-    const result = readConfig(siteBindings);
-    if (!result.ok) throw new Error('test configuration is invalid');
+    const { claims } = siteConfig().kv;
     const service = await firstAlias('services');
     const nodeCopies = async () => {
       const prefix = await cacheKey(`${bindings.DRUPAL_BASE_URL}/jsonapi/node/services/`);
@@ -207,7 +208,7 @@ describe('KV cache of Drupal payloads', () => {
     // Its body not read: Workers' KV keeps no copy meanwhile; Valkey's claims (another process may be waiting on a
     // copy) have it written once the page's calls are answered.
     const early = await eventually(nodeCopies, (copies) => copies > 0, 600);
-    expect(early).toBe(result.config.kv.claims ? 1 : 0);
+    expect(early).toBe(claims ? 1 : 0);
     await response.text();
     await settled();
     expect(await nodeCopies()).toBe(1);
