@@ -94,6 +94,11 @@ export type BookingFailureKind =
   | 'cancel-refused'
   /** The booking of a manage link is not there, or the hash is not its. */
   | 'not-found'
+  /**
+   * The system refused to book this visit for a reason of its own, not a clash (Renovatio's createAppointment under
+   * code 500 without an intersection): said as a refusal, and the request form keeps the choice.
+   */
+  | 'declined'
   | 'unavailable';
 
 export class BookingError extends Error {

@@ -292,7 +292,7 @@ describe('Renovatio client: as real accounts answer (docs/booking.md, "What each
     expect(await shown()).toEqual(['10:00', '14:00']);
   });
 
-  it('a refusal under code 500 that is not an intersection is unavailable (the request form), never taken', async () => {
+  it('a refusal under code 500 that is not an intersection is declined (the request form), never taken', async () => {
     const error = await failure(
       system([
         { status: 200, fixture: 'services.json' },
@@ -300,8 +300,8 @@ describe('Renovatio client: as real accounts answer (docs/booking.md, "What each
       ]).booking.create({ appointment: APPOINTMENT, patient: PATIENT, key: 'k' }),
     );
     expect([error.kind, error.message]).toEqual([
-      'unavailable',
-      'unavailable: Renovatio createAppointment: refused for a reason other than an overlap (code 500)',
+      'declined',
+      'declined: Renovatio createAppointment: refused for a reason other than an overlap (code 500)',
     ]);
   });
 

@@ -545,6 +545,9 @@ describe('with Renovatio as real accounts answer (docs/booking.md, "What each ca
     );
     expect(refused.status).toBe(200);
     expect(refused.html).not.toContain('Это время только что заняли');
+    // Said as the refusal it is, not as an outage.
+    expect(refused.html).toContain('Расписание клиники не приняло эту запись онлайн');
+    expect(refused.html).not.toContain('Онлайн-запись сейчас недоступна');
     expect(refused.html).toContain('Заявка на приём');
     expect(refused.html).toContain('Анна Петрова');
     expect(refused.html).toContain('Аллергия на лидокаин');

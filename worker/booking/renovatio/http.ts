@@ -67,7 +67,7 @@ function failure(method: string, data: unknown): BookingError {
     return new BookingError('taken', `Renovatio ${method}: the visit overlaps another (code ${code ?? 'none'})`);
   }
   if (method === 'createAppointment' && code === 500) {
-    return new BookingError('unavailable', `Renovatio ${method}: refused for a reason other than an overlap (code 500)`);
+    return new BookingError('declined', `Renovatio ${method}: refused for a reason other than an overlap (code 500)`);
   }
   if (code === 401) return new BookingError('unavailable', `Renovatio ${method}: the API key was refused (code 401)`);
   return new BookingError('unavailable', `Renovatio ${method}: error${code === undefined ? '' : ` ${code}`}`);

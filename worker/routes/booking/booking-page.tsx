@@ -24,23 +24,30 @@ export async function bookingPage(c: C, view: BookingView, status = 200): Promis
   return privatePage(response, { store: true });
 }
 
+/** What the request form in place of online booking keeps and says. */
+export interface RequestInstead {
+  person?: PostedPerson;
+  key?: string;
+  /** The choice as the form said it in words, for when the schedule failed before the choice could be resolved again. */
+  said?: string;
+  /** The system refused this booking (BookingError 'declined'), rather than failing to answer. */
+  why?: 'declined';
+}
+
 /** The request form in place of online booking: the choice in its comment and anything already typed kept. */
 export function unavailableView(
   choice: Choice,
-  person: PostedPerson = emptyPerson(),
-  key = crypto.randomUUID(),
-  /** The choice as the form said it in words, for when the schedule failed before the choice could be resolved again. */
-  said = '',
-): BookingView {
+  { person = emptyPerson(), key = crypto.randomUUID(), said = '', why }: RequestInstead = {},
+): Extract<BookingView, { step: 'unavailable' }> {
   // The fullest account of the choice: the words of the page that resolved it, else what resolves now.
   const line = said || choiceComment(choice);
   const comment = !line || person.comment.includes(line) ? person.comment : [line, person.comment].filter(Boolean).join('\n');
-  return { step: 'unavailable', choice, form: personForm({ ...person, comment }, key) };
+  return { step: 'unavailable', choice, form: personForm({ ...person, comment }, key), ...(why ? { why } : {}) };
 }
 
-/** The schedule failed: the request form, the choice in its comment and anything already typed kept. */
-export function unavailablePage(c: C, choice: Choice, person?: PostedPerson, key?: string, said?: string) {
-  return bookingPage(c, unavailableView(choice, person, key, said));
+/** The schedule failed or refused: the request form, the choice in its comment and anything already typed kept. */
+export function unavailablePage(c: C, choice: Choice, kept?: RequestInstead) {
+  return bookingPage(c, unavailableView(choice, kept));
 }
 
 /**

@@ -109,7 +109,8 @@ bookingSteps.post(BOOKING_PATH, framed(), ownPostsOnly, async (c) => {
     return await bookOrAsk(c, { choice, person, key, code: field('code')?.trim() ?? '', action: retimeDate ? 'retime' : action, today });
   } catch (error) {
     if (!(error instanceof BookingError)) throw error;
-    console.warn(`Онлайн-запись: расписание не ответило (${error.message})`);
-    return unavailablePage(c, choice, person, key, (field('said') ?? '').slice(0, 300));
+    const declined = error.kind === 'declined';
+    console.warn(`Онлайн-запись: ${declined ? 'расписание отказало в записи' : 'расписание не ответило'} (${error.message})`);
+    return unavailablePage(c, choice, { person, key, said: (field('said') ?? '').slice(0, 300), ...(declined ? { why: 'declined' } : {}) });
   }
 });

@@ -5,8 +5,8 @@ import type { BookingView } from './booking-view';
 import { ChoiceFields, FormError, PersonFields } from './person-steps';
 
 /**
- * The schedule system is down, slow or answering what we cannot read (docs/booking.md, "When the schedule fails"):
- * one calm line, and the request form with the choice already written in its comment. The request goes the way
+ * The schedule system is down, slow or answering what we cannot read, or it refused the booking for a reason of its
+ * own (docs/booking.md, "When the schedule fails"): one calm line saying which, and the request form with the choice already written in its comment. The request goes the way
  * every lead goes (queue, CRM, undelivered leads), so nothing the patient typed is lost.
  */
 export function UnavailableStep({ view }: { view: Extract<BookingView, { step: 'unavailable' }> }) {
@@ -25,7 +25,11 @@ export function UnavailableStep({ view }: { view: Extract<BookingView, { step: '
   }
   return (
     <section className="booking-step" aria-labelledby="booking-step-title">
-      <p className="booking__notice">Онлайн-запись сейчас недоступна — оставьте заявку, и администратор запишет вас на выбранное время.</p>
+      <p className="booking__notice">
+        {view.why === 'declined'
+          ? 'Расписание клиники не приняло эту запись онлайн — оставьте заявку, и администратор подберёт для вас время.'
+          : 'Онлайн-запись сейчас недоступна — оставьте заявку, и администратор запишет вас на выбранное время.'}
+      </p>
       <h2 id="booking-step-title">Заявка на приём</h2>
       <form className="booking-form" method="post" action={BOOKING_PATH}>
         <ChoiceFields choice={choice} form={form} />

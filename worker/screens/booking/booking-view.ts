@@ -60,7 +60,14 @@ export type BookingView =
   | { step: 'code'; choice: Choice; form: PersonForm; code?: string }
   /** Moving a booking: the new time chosen, to confirm. */
   | { step: 'move'; choice: Choice }
-  | { step: 'unavailable'; choice: Choice; form: PersonForm; sent?: 'accepted' | 'queued' };
+  | {
+      step: 'unavailable';
+      choice: Choice;
+      form: PersonForm;
+      sent?: 'accepted' | 'queued';
+      /** The schedule refused this booking for a reason of its own (not a clash), rather than failing to answer. */
+      why?: 'declined';
+    };
 
 /** A booking as its manage page shows it. */
 export interface BookedView {
