@@ -17,6 +17,14 @@ export interface CollectionPage<T> {
 /** JSON:API's largest page. */
 export const COUNT_PAGE = 50;
 
+/** A page of a collection asked before its previous page's next link was read (pagesAhead). */
+export interface PageAhead {
+  offset: number;
+  response: Promise<OriginResponse>;
+}
+
+const offsetOf = (url: string) => Number(new URL(url).searchParams.get('page[offset]') ?? 0);
+
 /** Enough resources to see each relationship's target at least once, few enough to stay light. */
 const RELATIONSHIP_SAMPLE = 3;
 
@@ -66,12 +74,37 @@ export function jsonapi({ urls, cache, fetch, get }: DrupalContext) {
   const getIncluding = <T>(build: (include: readonly string[]) => string, include: readonly string[], decode: Decoder<T>) =>
     cache.get(build(include), async () => decode(await fetchIncluding(build, include)));
 
+  /**
+   * The `count` pages after a collection's first, asked at once beside it by their offsets, so that a long collection
+   * costs one round rather than one a page; pagesOf takes each where Drupal's next link names its offset, and asks
+   * the link itself where it does not (another page size) or where the early answer is no page (the first was refused
+   * and asked again otherwise). Those past the end are small empty answers.
+   */
+  const pagesAhead = (firstUrl: string, count: number): PageAhead[] =>
+    Array.from({ length: count }, (_, i) => {
+      const offset = (i + 1) * COUNT_PAGE;
+      const url = new URL(firstUrl);
+      url.searchParams.set('page[offset]', String(offset));
+      const response = fetch(url.toString());
+      response.catch(() => undefined);
+      return { offset, response };
+    });
+
   /** A collection's pages from its first on, following Drupal's own next links (50 a request), up to `max` items. */
-  const pagesOf = async <P extends CollectionPage<unknown>>(what: string, first: P, schema: z.ZodType<P>, max: number): Promise<P[]> => {
+  const pagesOf = async <P extends CollectionPage<unknown>>(
+    what: string,
+    first: P,
+    schema: z.ZodType<P>,
+    max: number,
+    ahead: readonly PageAhead[] = [],
+  ): Promise<P[]> => {
     const pages = [first];
     let doc = first;
     for (let n = 1; doc.links?.next && n < max / COUNT_PAGE; n++) {
-      doc = (await decodeJson(what, schema)(await fetch(urls.individual(doc.links.next.href, [])))).value;
+      const next = urls.individual(doc.links.next.href, []);
+      const early = ahead.find((page) => page.offset === offsetOf(next));
+      const answered = early ? await early.response.catch(() => undefined) : undefined;
+      doc = (await decodeJson(what, schema)(answered?.status === 200 ? answered : await fetch(next))).value;
       pages.push(doc);
     }
     return pages;
@@ -87,7 +120,7 @@ export function jsonapi({ urls, cache, fetch, get }: DrupalContext) {
       ? urls.individual(lookup.individual, include)
       : urls.jsonapi(`${lookup.entityType}/${lookup.bundle}/${lookup.uuid}`, include.length ? { include: include.join(',') } : {});
 
-  return { relationshipsOf, ruleFor, includesOf, fetchIncluding, getIncluding, pagesOf, walk, entityUrl };
+  return { relationshipsOf, ruleFor, includesOf, fetchIncluding, getIncluding, pagesAhead, pagesOf, walk, entityUrl };
 }
 
 export type JsonApi = ReturnType<typeof jsonapi>;

@@ -42,13 +42,14 @@ export function moduleParts(
   }
 
   /**
-   * A Drupal never probed: the clinic's lookup is asked beside the probe rather than after it, so that the path is
-   * known in one round (docs/architecture.md, "What a page costs Drupal"); a Drupal found without decoupled_kit
-   * has the stock lookup asked then, the clinic's answer (its 404) left unread.
+   * A Drupal never probed: both lookups are asked beside the probe rather than after it, so that the path is known in
+   * one round whichever this Drupal has (docs/architecture.md, "What a page costs Drupal"); the probe then says which
+   * answer is read, the other left unread (a clinic's Drupal pays one call for the stock export, once per probe).
    */
   function redirectBesideProbe(path: string) {
-    const asked = clinic.redirect(path);
-    asked.catch(() => undefined);
-    return modules.modules().then((found) => (found.decoupledKitRedirect ? asked : redirectFrom(path)(found)));
+    const asked = { clinic: clinic.redirect(path), stock: stock.redirects.redirect(path) };
+    asked.clinic.catch(() => undefined);
+    asked.stock.catch(() => undefined);
+    return modules.modules().then((found) => (found.decoupledKitRedirect ? asked.clinic : asked.stock));
   }
 }

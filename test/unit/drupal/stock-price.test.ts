@@ -1,12 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { stockPriceCalls } from '../../../worker/drupal/stock/price';
+import { PAGES_AHEAD, stockPriceCalls } from '../../../worker/drupal/stock/price';
 import { fakeDrupal, stockFixture, unknownInclude, type Reply } from './stock-harness';
 
-/** A Drupal with the stock model's price list on two pages (the second reached by the first's `links.next`). */
-const twoPages = (url: URL): Reply =>
-  url.pathname !== '/jsonapi/node/price'
-    ? { status: 404, body: '<!DOCTYPE html><title>Страница не найдена</title>' }
-    : { status: 200, body: stockFixture(url.searchParams.get('page[offset]') === '4' ? 'price-page-2' : 'price-page-1') };
+/** JSON:API's answer past a collection's end: no resource, no next link. */
+const pastTheEnd: Reply = { status: 200, body: { jsonapi: { version: '1.0' }, data: [], links: {} } };
+
+/**
+ * A Drupal with the stock model's price list on two pages of four (the second reached by the first's `links.next`,
+ * at offset 4); the pages asked ahead at offsets of fifty are past the end.
+ */
+const twoPages = (url: URL): Reply => {
+  if (url.pathname !== '/jsonapi/node/price') return { status: 404, body: '<!DOCTYPE html><title>Страница не найдена</title>' };
+  const offset = url.searchParams.get('page[offset]');
+  return offset === null
+    ? { status: 200, body: stockFixture('price-page-1') }
+    : offset === '4'
+      ? { status: 200, body: stockFixture('price-page-2') }
+      : pastTheEnd;
+};
+
+/** The pages asked beside the first, by their offsets (worker/drupal/jsonapi.ts, pagesAhead). */
+const AHEAD = Array.from({ length: PAGES_AHEAD }, (_, i) => String((i + 1) * 50));
+const isAhead = (request: string) => AHEAD.some((offset) => request.includes(`page[offset]=${offset}`));
 
 /** The same pages as a Drupal asked without `sort` gives them: their next links carry no sort either. */
 const withoutSort = (reply: Reply): Reply => ({
@@ -51,12 +66,14 @@ describe('the stock price list over JSON:API (docs/drupal.md, "The stock model")
       // A "special" price above the sum is no discount; a number as the sum is read too.
       { key: 'ungrouped', rows: [{ kind: 'item', code: 'C01.001', name: 'Консультация врача-косметолога', sum: 2000, children: [] }] },
     ]);
-    // The draft row and the row without a name are left out; the next page was asked on the configured host.
-    expect(requests).toHaveLength(2);
+    // The draft row and the row without a name are left out; the next page was asked on the configured host (its link
+    // names another page size than the pages asked ahead, so it is asked itself).
+    expect(requests.filter((request) => !isAhead(request))).toHaveLength(2);
+    expect(requests.filter(isAhead)).toHaveLength(AHEAD.length);
     expect(requests[0]).toBe(
       '/jsonapi/node/price?filter[status]=1&include=field_price_group,field_services&fields[node--services]=title,path,drupal_internal__nid&sort=field_weight,title&page[limit]=50',
     );
-    expect(requests[1]).toContain('page[offset]=4');
+    expect(requests.at(-1)).toContain('page[offset]=4');
     const [payload] = [...loaded.values()];
     expect(payload?.tags).toEqual(expect.arrayContaining(['price_list', 'node_list:price', 'node_list:services']));
   });
@@ -74,7 +91,26 @@ describe('the stock price list over JSON:API (docs/drupal.md, "The stock model")
     expect(await calls.priceList('/doctors/ivanova.html')).toEqual([]);
     expect(await calls.priceList('/price.html')).toHaveLength(3);
     // Four pages read, one walk of the list.
-    expect(requests).toHaveLength(2);
+    expect(requests.filter((request) => !isAhead(request))).toHaveLength(2);
+  });
+
+  it('takes the pages of fifty asked beside the first where the next links name them, asking none of them twice', async () => {
+    // The same rows as Drupal pages them by its own fifty: the first page's next link names offset 50.
+    const asFifty = (reply: Reply): Reply => ({
+      ...reply,
+      body: JSON.parse(
+        JSON.stringify(reply.body).replaceAll('page%5Boffset%5D=4&page%5Blimit%5D=4', 'page%5Boffset%5D=50&page%5Blimit%5D=50'),
+      ),
+    });
+    const { context, api, requests } = fakeDrupal((url) => {
+      const offset = url.searchParams.get('page[offset]');
+      return offset === null ? asFifty(twoPages(url)) : offset === '50' ? twoPages(new URL('?page[offset]=4', url)) : pastTheEnd;
+    });
+    const groups = await stockPriceCalls(context, api).priceList('/price.html');
+    expect(groups.map((group) => group.key)).toEqual(['t-laser', 't-cosm', 'ungrouped']);
+    // The first and the five ahead, all sent before the first was read: the second page came from them.
+    expect(requests).toHaveLength(1 + AHEAD.length);
+    expect(requests.filter((request) => request.includes('page[offset]=50'))).toHaveLength(1);
   });
 
   it('leaves the price list out on a Drupal without the price bundle (its HTML 404)', async () => {

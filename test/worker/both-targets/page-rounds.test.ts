@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { describeRounds, originRounds } from '../../../demo-origin/request-rounds';
-import { demo, firstAlias, freshStart, request } from '../helpers';
+import { control, demo, firstAlias, freshStart, request } from '../helpers';
 
 /**
  * A page needs Drupal twice at most: the path lookup, then the node with everything else
@@ -54,6 +54,22 @@ describe('every page kind, cold, in two rounds of Drupal calls at most', () => {
       expect(found.rounds.length, describeRounds(found.rounds)).toBeLessThanOrEqual(2);
       // The calls were logged at all: a page that asked nothing would pass for the wrong reason.
       expect(found.rounds.flat().length).toBeGreaterThan(0);
+    });
+  }
+
+  // A Drupal without the clinic's modules (docs/drupal.md, "Where the frame comes from"): the stock redirect export is
+  // asked beside the probe, and a price list longer than a page is asked a page size ahead. The service page takes both.
+  for (const [name, pathOf] of [
+    ['a service, on a Drupal with only core and well-known contrib', () => firstAlias('services')],
+    ['the price list, on a Drupal with only core and well-known contrib', async () => '/price.html'],
+  ] as const) {
+    it(name, async () => {
+      await control.modules({ mode: 'stock' });
+      const found = await roundsOf(await pathOf());
+      expect(found.status).toBe(200);
+      expect(found.rounds.length, describeRounds(found.rounds)).toBeLessThanOrEqual(2);
+      // The stock model was asked: a page that took the clinic's modules would pass for the wrong reason.
+      expect(found.rounds.flat().some((url) => url.startsWith('/jsonapi/node/price?'))).toBe(true);
     });
   }
 

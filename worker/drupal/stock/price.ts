@@ -11,6 +11,9 @@ import { listTags } from '../tags';
 /** The relationships a price row is read with: its group's term and its services. */
 const INCLUDE = ['field_price_group', 'field_services'] as const;
 
+/** The pages asked beside the first: 300 rows in one round (a longer list walks on along its next links). */
+export const PAGES_AHEAD = 5;
+
 /** The price list's own page (docs/requirements.md §2): every group; any other page gets only its service's rows. */
 const PRICE_PAGE = '/price.html';
 
@@ -29,14 +32,17 @@ export function stockPriceCalls({ urls, cache }: DrupalContext, api: JsonApi): S
 
   const whole = (): Promise<StockPriceGroup[]> =>
     cache.get(first, async () => {
-      let response = await api.fetchIncluding((include) => urls.stockPriceList(include), INCLUDE);
+      // A clinic's price list runs to hundreds of rows: its next pages are asked beside the first, not one a round.
+      const asked = api.fetchIncluding((include) => urls.stockPriceList(include), INCLUDE);
+      const ahead = api.pagesAhead(first, PAGES_AHEAD);
+      let response = await asked;
       // A bundle without field_weight refuses the sort (400): the rows are sorted here anyway.
       if (response.status === 400) response = await api.fetchIncluding((include) => urls.stockPriceList(include, false), INCLUDE);
       const tags = ['price_list', ...listTags('price'), ...listTags('services')];
       // A Drupal without the `price` bundle: JSON:API's 404; the price list is left out.
       if (response.status === 404) return { value: [], negative: true, tags };
       const page = (await decodeJson('stock price list', CollectionDocumentSchema)(response)).value;
-      const pages: CollectionDocument[] = await api.pagesOf('stock price list', page, CollectionDocumentSchema, MAX_LIST_ITEMS);
+      const pages: CollectionDocument[] = await api.pagesOf('stock price list', page, CollectionDocumentSchema, MAX_LIST_ITEMS, ahead);
       return { value: stockPriceGroups(pages), tags };
     });
 
