@@ -16,6 +16,7 @@
  *               listing), /old-price.html → /price.html (302); a Views REST export of them at /rest/redirects
  *   price list  vocabulary price_groups, content type price (field_price_sum, field_price_sum_special, field_code,
  *               field_price_group, field_services, field_weight), rows read over JSON:API
+ *   a block     a `basic` custom block «Почему выбирают нас», placed on every page by the sites' DRUPAL_BLOCKS
  *
  * Uses provision.php's scope: clinic_node(), clinic_field(), clinic_link(), $laser, $peel, $chistka, $massage,
  * $about, $contacts, $servicesPage, $servicesLink (main's «Услуги»), $body, $base, $day, $summary.
@@ -180,3 +181,14 @@ stock_price_row('Курс из трёх пилингов', $cosmetology, 1, ['fi
 stock_price_row('Чистка лица', $cosmetology, 2, ['field_code' => 'K-03', 'field_price_sum' => '4500', 'services' => [$chistka]]);
 stock_price_row('Массаж лица', $groups['Массаж'], 0, ['field_code' => 'M-01', 'field_price_sum' => '2000', 'services' => [$massage]]);
 $summary[] = 'stock price list: ' . count($groups) . ' groups, 10 rows';
+
+// ---------------------------------------------------------------------------------------------------------------
+// A custom block of core's `basic` type, placed by the site's DRUPAL_BLOCKS (setup.ts): where no module says which
+// blocks a page has, the setting does (docs/drupal.md, "Where the frame comes from").
+
+$blocks = \Drupal::entityTypeManager()->getStorage('block_content');
+if (!$blocks->loadByProperties(['info' => 'Почему выбирают нас'])) {
+  $blocks->create(['type' => 'basic', 'info' => 'Почему выбирают нас', 'reusable' => TRUE,
+    'body' => ['value' => '<p>Врачи с опытом от десяти лет и оборудование экспертного класса.</p>', 'format' => 'basic_html']])->save();
+}
+$summary[] = 'stock block: basic «Почему выбирают нас»';

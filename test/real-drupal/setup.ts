@@ -117,6 +117,8 @@ export default async function setup(project: TestProject) {
       CRM_WEBHOOK_URL: crm.url,
       ORIGIN_TIMEOUT_MS: '15000',
       LEAD_RETRY_SECONDS: '1',
+      // provision-stock.php's custom block, by its description, as a site builder places one without the clinic's modules.
+      DRUPAL_BLOCKS: 'sidebar=Почему выбирают нас',
     });
     // At `npm start`'s log level: request-log.test.ts reads the lines a developer sees.
     const [workers, workers103] = await Promise.all([

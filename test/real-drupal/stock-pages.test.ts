@@ -8,6 +8,7 @@
  * taken away removes its part and nothing else: the page still answers 200 with its content.
  */
 import { describe, expect, inject, it } from 'vitest';
+import { LISTING_ROUTES } from '../../worker/routes/listing-table';
 import { TEST_SECRETS } from '../setup/secrets';
 import { eventually } from '../setup/eventually';
 import { connectRealDrupal, type RealDrupal } from './drupal';
@@ -86,6 +87,46 @@ const clearDrupalCaches = (drupal: RealDrupal) =>
 const hrefs = (html: string | undefined) => (html ? linksIn(html).map((l) => l.href) : []);
 const titles = (crumbs: Crumb[] | undefined) => crumbs?.map((c) => c.title);
 
+/** The bundles whose nodes are pages of their own (the home slider's slides are not), as pages.test.ts has them. */
+const PAGE_BUNDLES = [
+  'page',
+  'services',
+  'doctors',
+  'news',
+  'article',
+  'actions',
+  'reviews',
+  'gallery',
+  'video',
+  'equipment',
+  'smi_o_nas',
+  'patients',
+  'problem',
+];
+
+/**
+ * The page kinds the frame test above does not name, as this Drupal has them: the newest published node of every page
+ * bundle, the listing of every bundle it has, a services section's term page, contacts and search.
+ */
+async function otherPageKinds(drupal: RealDrupal): Promise<string[]> {
+  type Nodes = { data: { attributes: { drupal_internal__nid: number; path: { alias: string | null } } }[] };
+  type Terms = { data: { attributes: { path: { alias: string | null } } }[] };
+  const entry = await api<{ links: Record<string, unknown> }>(drupal, '/jsonapi');
+  const bundles = Object.keys(entry.links).flatMap((name) => (name.startsWith('node--') ? [name.slice('node--'.length)] : []));
+  const newest = await Promise.all(
+    PAGE_BUNDLES.filter((bundle) => bundles.includes(bundle)).map(async (bundle) => {
+      const [node] = (await api<Nodes>(drupal, `/jsonapi/node/${bundle}?filter[status]=1&sort=-created&page[limit]=1`)).data;
+      return node ? (node.attributes.path.alias ?? `/node/${node.attributes.drupal_internal__nid}`) : undefined;
+    }),
+  );
+  const terms = await api<Terms>(drupal, '/jsonapi/taxonomy_term/services?page[limit]=50');
+  const section = terms.data.map((term) => term.attributes.path.alias).find((alias) => alias);
+  const listings = LISTING_ROUTES.filter((route) => bundles.includes(route.bundle)).map((route) => route.path);
+  const named = new Set(['/', LASER.path, DOCTOR.path, '/doctors.html', '/news.html', '/price.html', ARTICLE.path, NEWS_ITEM]);
+  const all = [...newest, ...listings, section, '/services.html', '/contacts.html', '/search/node'];
+  return [...new Set(all.filter((path): path is string => !!path && !named.has(path)))];
+}
+
 /** The frame every framed page has on a stock Drupal: the main menu with its services submenu, and the footer menu. */
 function expectFrame(html: string, where: string) {
   const nav = mainNav(html);
@@ -137,6 +178,21 @@ describe.each(STACKS)('a stock clinic on Drupal %s', (stack, address, sites) => 
         // docs/requirements.md §2: the side column's services menu everywhere but home (and contacts, the services page).
         if (path === '/') expect(servicesAside(page.html), 'home has no side column menu').toBeUndefined();
         else expectAside(page.html, `${stack} ${target} ${path}`);
+      }
+    });
+
+    it('has the frame on every other page kind too: the newest node of each bundle, each listing, a section, contacts, search', async () => {
+      const pages = await otherPageKinds(drupal);
+      expect(pages.length, `${stack}: the stock clinic has several more page kinds`).toBeGreaterThanOrEqual(10);
+      for (const path of pages) {
+        const where = `${stack} ${target} ${path}`;
+        const page = await get(site, encodeURI(path));
+        expect(page.status, where).toBe(200);
+        expectFrame(page.html, where);
+        // docs/requirements.md §2: no side column on the services page; its services menu hidden on contacts.
+        if (path === '/services.html') expect(page.html, where).not.toContain('class="aside"');
+        else if (path === '/contacts.html') expect(servicesAside(page.html), where).toBeUndefined();
+        else expectAside(page.html, where);
       }
     });
 
@@ -205,6 +261,14 @@ describe.each(STACKS)('a stock clinic on Drupal %s', (stack, address, sites) => 
       expect(byName.get('Массаж лица')?.sums).toEqual(['2 000']);
       expect(rows.find((r) => r.name.includes('Для мужчин'))?.sums, 'a subtitle row has no sum').toEqual([]);
       expect(page.html).toContain('LE-01');
+    });
+
+    it('places the custom block DRUPAL_BLOCKS names in the side column of every page that has one, from block_content', async () => {
+      for (const path of ['/', DOCTOR.path, '/price.html']) {
+        // The side column's region (streamed in after its start, so looked for anywhere in the document).
+        const region = /<div class="region region--sidebar">[\s\S]*?<\/section>/.exec((await get(site, path)).html)?.[0] ?? '';
+        expect(region, `${stack} ${target} ${path}`).toContain('Врачи с опытом от десяти лет и оборудование экспертного класса.');
+      }
     });
 
     it('answers an old address 301 to the entity or the listing it now is, and 302 where the redirect says so', async () => {
