@@ -218,7 +218,8 @@ describe('the pre-footer carousels', () => {
     const { status, html } = await page(`/net-takoi-${crypto.randomUUID()}.html`);
     expect(status).toBe(404);
     expect(html).not.toContain('pre-footer__shelf');
-    expect(await demo.count('/rest/')).toBe(0);
+    // The stock redirect export (asked beside a never-probed Drupal's modules probe) is a lookup, not a list.
+    expect((await demo.count('/rest/')) - (await demo.count('/rest/redirects'))).toBe(0);
   });
 
   it("drops past promotions and the page's own node even when Drupal's view keeps them", async () => {

@@ -42,14 +42,18 @@ export function moduleParts(
   }
 
   /**
-   * A Drupal never probed: both lookups are asked beside the probe rather than after it, so that the path is known in
-   * one round whichever this Drupal has (docs/architecture.md, "What a page costs Drupal"); the probe then says which
-   * answer is read, the other left unread (a clinic's Drupal pays one call for the stock export, once per probe).
+   * A Drupal whose modules this isolate does not hold: the clinic's lookup is asked beside the verdict rather than after
+   * it, and on a Drupal never probed (no verdict in the store either) the stock export too, so that the path is known in
+   * one round whichever this Drupal has (docs/architecture.md, "What a page costs Drupal"); the verdict then says which
+   * answer is read, the other left unread (a clinic's Drupal pays one call of the stock export, at its first probe).
    */
   function redirectBesideProbe(path: string) {
-    const asked = { clinic: clinic.redirect(path), stock: stock.redirects.redirect(path) };
-    asked.clinic.catch(() => undefined);
-    asked.stock.catch(() => undefined);
-    return modules.modules().then((found) => (found.decoupledKitRedirect ? asked.clinic : asked.stock));
+    const clinicAsked = clinic.redirect(path);
+    clinicAsked.catch(() => undefined);
+    const stockAsked = modules.everProbed().then((ever) => (ever ? undefined : stock.redirects.redirect(path)));
+    stockAsked.catch(() => undefined);
+    return modules
+      .modules()
+      .then((found) => (found.decoupledKitRedirect ? clinicAsked : stockAsked.then((asked) => asked ?? stock.redirects.redirect(path))));
   }
 }

@@ -39,6 +39,8 @@ export interface ModulesCalls {
   modules(): Promise<DrupalModules>;
   /** The verdict when this isolate holds it now (or the setting fixes it), without waiting: none while it is being learned. */
   knownModules(): DrupalModules | undefined;
+  /** Whether a verdict was ever learned (held, fixed, or in the store however old): if not, the first page waits on the probe. */
+  everProbed(): Promise<boolean>;
 }
 
 /**
@@ -118,6 +120,14 @@ export function modulesCalls({ urls, cache, fetch, origin }: DrupalContext, sett
   };
   return {
     knownModules: () => fixed ?? held(),
+
+    async everProbed() {
+      if (fixed ?? held()) return true;
+      const kept =
+        (await cache.recall<DrupalModules>(key).catch(() => undefined)) ??
+        (await cache.lastKnown<DrupalModules>(key).catch(() => undefined));
+      return kept !== undefined;
+    },
 
     modules() {
       const known = fixed ?? held();

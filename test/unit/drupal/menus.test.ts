@@ -158,7 +158,7 @@ describe("the clinic's blocks_for_page menus (docs/drupal.md §8)", () => {
 });
 
 describe('which menus the frame asks (docs/drupal.md, "Where the frame comes from")', () => {
-  const fixed = (found: DrupalModules) => ({ modules: async () => found, knownModules: () => found });
+  const fixed = (found: DrupalModules) => ({ modules: async () => found, knownModules: () => found, everProbed: async () => true });
   const names = { main: 'clinic-main', footer: 'clinic-footer', services: 'clinic-services' };
 
   it("asks the clinic's module where Drupal has blocks_for_page", async () => {

@@ -115,9 +115,8 @@ describe('the modules probe', () => {
 });
 
 describe('the probe in the whole client', () => {
-  const client = (answer: (sent: Sent) => Answer) => {
+  const client = (answer: (sent: Sent) => Answer, memory = memoryCache()) => {
     const drupal = fakeFetch(answer);
-    const memory = memoryCache();
     return { client: createDrupalClient({ baseUrl: BASE, cache: memory.cache, timeoutMs: 5_000, fetch: drupal.fetch }), sent: drupal.sent };
   };
 
@@ -145,5 +144,15 @@ describe('the probe in the whole client', () => {
     // clinic's 404 was left unread.
     expect(lookupBeforeAnswer).toEqual([true, true, true]);
     expect(sent.map((one) => readable(one.url)).sort()).toEqual([...PROBES, LOOKUP, '/rest/redirects'].sort());
+  });
+
+  it('asks no stock export of a Drupal whose verdict the store holds (an isolate new to it): the clinic lookup alone', async () => {
+    const memory = memoryCache();
+    // An old verdict: the probe asks again in the background, the page reads the clinic's lookup at once.
+    memory.previous.set(KEY, CLINIC_MODULES);
+    const { client: drupal, sent } = client((one) => (PROBES.includes(readable(one.url)) ? { status: 200, body: [] } : NOT_FOUND), memory);
+    expect(await drupal.redirect('/old-news.html')).toBeNull();
+    expect(sent.map((one) => readable(one.url))).not.toContain('/rest/redirects');
+    expect(sent.map((one) => readable(one.url))).toContain('/decoupled_kit/redirect?path=/old-news.html');
   });
 });
