@@ -2,8 +2,9 @@
  * Online booking with a Renovatio company as real accounts answer (docs/booking.md, "What each call answers"), in
  * Chromium on both targets: services keyed `service_id` still make a bookable company, a visit is moved by booking anew
  * and cancelled, and a booking Renovatio refuses under code 500 for a reason other than a clash is said as a refusal and
- * keeps the patient's choice and everything typed in the request form, never «Это время только что заняли». The site under test is a Renovatio one of this file's own (the suites' shared
- * sites are YCLIENTS); each page passes axe-core and is looked at on a 390 px phone and a 1366 px desktop.
+ * keeps the patient's choice and everything typed in the request form, never «Это время только что заняли». The
+ * site under test is a Renovatio one of this file's own (the suites' shared sites are YCLIENTS); each page passes
+ * axe-core and is looked at on a 390 px phone and a 1366 px desktop.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';

@@ -6,8 +6,9 @@ import { ChoiceFields, FormError, PersonFields } from './person-steps';
 
 /**
  * The schedule system is down, slow or answering what we cannot read, or it refused the booking for a reason of its
- * own (docs/booking.md, "When the schedule fails"): one calm line saying which, and the request form with the choice already written in its comment. The request goes the way
- * every lead goes (queue, CRM, undelivered leads), so nothing the patient typed is lost.
+ * own (docs/booking.md, "When the schedule fails"): one calm line saying which, and the request form with the choice
+ * already written in its comment. The request goes the way every lead goes (queue, CRM, undelivered leads), so
+ * nothing the patient typed is lost.
  */
 export function UnavailableStep({ view }: { view: Extract<BookingView, { step: 'unavailable' }> }) {
   const { choice, form, sent } = view;
