@@ -4,13 +4,14 @@ import { drupalContext } from './context';
 import { endpoints, pathScoped } from './endpoints';
 import { DEFAULT_MENU_NAMES, frameMenus, type MenuNames } from './frame-menus';
 import { menuItemsCalls, type MenuItemsCalls } from './menu-items';
-import { moduleParts } from './module-sources';
+import { moduleParts, type ModuleParts } from './module-sources';
 import { forgetModules, modulesCalls, type ModulesCalls, type ModulesSetting } from './modules';
 import type { PlacedBlock } from '../config/frame';
 import { homeSlides } from './home-slides';
 import { jsonapi } from './jsonapi';
 import { nodeCalls, type NodeCalls } from './nodes';
 import type { OriginOptions } from './origin';
+import { clinicRedirectCalls } from './clinic/redirects';
 import { restCalls, type RestCalls } from './clinic/rest';
 import { routerCalls, type RouterCalls } from './router';
 import { nodePaths } from './sitemap';
@@ -31,7 +32,17 @@ export type { EntityLookup } from './router';
  * through the cache; nothing here knows a bundle's page: what to include, and which bundle a list shows, is given
  * by the caller.
  */
-export interface DrupalClient extends RouterCalls, NodeCalls, ViewCalls, BlockCalls, RestCalls, WebformCalls, ModulesCalls, MenuItemsCalls {
+export interface DrupalClient
+  extends
+    RouterCalls,
+    Pick<ModuleParts, 'redirect'>,
+    NodeCalls,
+    ViewCalls,
+    BlockCalls,
+    RestCalls,
+    WebformCalls,
+    ModulesCalls,
+    MenuItemsCalls {
   /**
    * Every published node of `bundle` with an alias (the sitemap): its path, and its
    * `changed` (else `created`) day as YYYY-MM-DD when Drupal sends one. A bundle
@@ -93,7 +104,7 @@ export function createDrupalClient({
   const menusHere = frameMenus(modules, rest, menuItems, menus);
   const parts = moduleParts(
     modules,
-    { priceList: rest.priceList, ...views, redirect: router.redirect },
+    { priceList: rest.priceList, ...views, ...clinicRedirectCalls(context) },
     { price: stockPriceCalls(context, api), redirects: stockRedirectCalls(context), servicesMenu: menusHere.servicesMenu },
   );
   return {

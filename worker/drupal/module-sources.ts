@@ -1,6 +1,6 @@
 import { byModules, type DrupalModules, type ModulesCalls } from './modules';
 import type { RestCalls } from './clinic/rest';
-import type { RouterCalls } from './router';
+import type { ClinicRedirectCalls } from './clinic/redirects';
 import type { StockPriceCalls } from './stock/price';
 import type { StockRedirectCalls } from './stock/redirects';
 import { childrenFromMenu, nextFromMenu, sectionFromMenu } from './stock/services-menu';
@@ -10,7 +10,7 @@ import type { ViewCalls } from './clinic/views';
 /** What the clinic's modules serve beside the frame: the price list, a service's lists, the redirect lookup. */
 export type ModuleParts = Pick<RestCalls, 'priceList'> &
   Pick<ViewCalls, 'serviceChildren' | 'serviceSection' | 'nextLinks'> &
-  Pick<RouterCalls, 'redirect'>;
+  ClinicRedirectCalls;
 
 /**
  * Each part from where this Drupal has it (docs/drupal.md "Where the frame comes from", "The stock model"):

@@ -1,16 +1,15 @@
 import type { KvCache } from '../cache/kv-cache';
 import type { DrupalContext } from './context';
-import { decodeJson, parse, type Decoder } from './decode';
+import { parse, type Decoder } from './decode';
 import { OriginError } from '../cache/origin-error';
-import { RedirectLookupSchema } from './schemas/redirect';
 import { TranslatePathSchema } from './schemas/translate-path';
 import { tagged } from './tags';
-import type { PathLookup, RedirectHop } from './types';
+import type { PathLookup } from './types';
 
 /** A path's lookup that found an entity. */
 export type EntityLookup = Extract<PathLookup, { kind: 'entity' }>;
 
-/** What a path is on Drupal: decoupled_router's translate-path, and the redirect module's lookup. */
+/** What a path is on Drupal: decoupled_router's translate-path (a redirect is looked up by module-sources.ts). */
 export interface RouterCalls {
   translatePath(path: string): Promise<PathLookup>;
   /**
@@ -20,11 +19,10 @@ export interface RouterCalls {
    * None for a path that redirected then.
    */
   pathBefore(path: string): Promise<EntityLookup | undefined>;
-  redirect(path: string): Promise<RedirectHop | null>;
 }
 
 /** `guesses`: where `pathBefore` looks (an editor's uncached client looks in the shared cache). */
-export function routerCalls({ urls, cache, fetch, get, onePathOnly }: DrupalContext, guesses: Pick<KvCache, 'lastKnown'>): RouterCalls {
+export function routerCalls({ urls, cache, fetch, onePathOnly }: DrupalContext, guesses: Pick<KvCache, 'lastKnown'>): RouterCalls {
   return {
     translatePath: (path) => {
       const url = urls.translatePath(path);
@@ -36,8 +34,6 @@ export function routerCalls({ urls, cache, fetch, get, onePathOnly }: DrupalCont
       const before = await guesses.lastKnown<PathLookup>(urls.translatePath(path)).catch(() => undefined);
       return before?.kind === 'entity' && typeof before.uuid === 'string' && before.redirects.length === 0 ? before : undefined;
     },
-
-    redirect: (path) => get(urls.redirect(path), decodeJson('redirect', RedirectLookupSchema, { notFound: null })),
   };
 }
 

@@ -1,11 +1,12 @@
 /**
  * What a path is on Drupal (worker/drupal/router.ts) against a fake fetch: decoupled_router's translate-path
  * (docs/drupal.md §1) on the answers a real Drupal 10.2 and 10.3 gave (test/fixtures/real-drupal/), and
- * decoupled_kit's redirect lookup (§7a) in the shapes the module's source gives: the URL each asks, what each
+ * decoupled_kit's redirect lookup (worker/drupal/clinic/redirects.ts, §7a) in the shapes the module's source gives: the URL each asks, what each
  * answer becomes and whether it is cached as a negative answer, and "One path's error" (a 500 for one path while
  * Drupal answers its entry point is that path's 404; otherwise an outage).
  */
 import { describe, expect, it, vi } from 'vitest';
+import { clinicRedirectCalls } from '../../../worker/drupal/clinic/redirects';
 import { routerCalls } from '../../../worker/drupal/router';
 import { BASE, byPath, fakeDrupal, originError, readable, recorded, recordedUrl, type Answer, type Sent, type Stack } from './fake-drupal';
 
@@ -165,7 +166,10 @@ describe('translate-path: answers no stack recorded', () => {
 });
 
 describe("decoupled_kit's redirect lookup (docs/drupal.md §7a)", () => {
-  const lookup = (answer: Answer) => router(() => answer);
+  const lookup = (answer: Answer) => {
+    const drupal = fakeDrupal(() => answer);
+    return { ...drupal, calls: clinicRedirectCalls(drupal.context) };
+  };
 
   it("asks /decoupled_kit/redirect with the path and reads mode final's hop, the status as a number", async () => {
     const { calls, sent } = lookup({
