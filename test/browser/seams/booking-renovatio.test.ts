@@ -13,7 +13,7 @@ import { freePort, startNodeSite, startSite, type WorkerServer } from '../../../
 import { testRenovatioVars, testSiteVars } from '../../setup/secrets';
 import { axeViolations } from '../axe';
 import { DESKTOP, PHONE, chromiumPerFile, onNodeTarget, screenshot, still, watchProblems } from '../chromium';
-import { stepTitle } from './booking-visitors';
+import { moveToLastDay, stepTitle } from './booking-visitors';
 
 const chromium = chromiumPerFile();
 const demoUrl = inject('demoUrl');
@@ -133,14 +133,7 @@ describe('a Renovatio company as real accounts answer', () => {
     await submit(page, 'Записаться');
     await page.getByRole('heading', { level: 1, name: 'Вы записаны' }).waitFor();
     // Renovatio cannot move a visit in place (docs/booking.md, "Moving a booking"): the same steps from the day on.
-    await page.getByRole('link', { name: 'Перенести' }).click();
-    await stepTitle(page, 'Выберите день');
-    await page.locator('a.booking-calendar__day').last().click();
-    await stepTitle(page, /^Выберите время/);
-    await page.locator('a.booking-time').first().click();
-    await stepTitle(page, 'Ваши данные');
-    const query = new URL(page.url()).searchParams;
-    const to = { date: query.get('date')!, time: query.get('time')! };
+    const to = await moveToLastDay(page);
     expect(to.date).not.toBe(chosen.date);
     await page.locator('#booking-name').fill(NAME);
     await page.locator('#booking-phone').fill(PHONE_SHOWN);

@@ -28,3 +28,19 @@ export function bookingVisitors(chromium: () => Promise<Browser>, first: number)
 
 /** Waits for the booking step whose heading is `name`. */
 export const stepTitle = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 2, name }).waitFor();
+
+/**
+ * «Перенести» on a booking's own page, then the last bookable day and its first free time, as a patient moving the
+ * booking by booking anew clicks them (docs/booking.md, "Moving a booking"); it waits for the person's step and
+ * gives the new date and time.
+ */
+export async function moveToLastDay(page: Page): Promise<{ date: string; time: string }> {
+  await page.getByRole('link', { name: 'Перенести' }).click();
+  await stepTitle(page, 'Выберите день');
+  await page.locator('a.booking-calendar__day').last().click();
+  await stepTitle(page, /^Выберите время/);
+  await page.locator('a.booking-time').first().click();
+  await stepTitle(page, 'Ваши данные');
+  const query = new URL(page.url()).searchParams;
+  return { date: query.get('date') ?? '', time: query.get('time') ?? '' };
+}

@@ -12,7 +12,7 @@ import { demoControl, type CrmLead } from '../../../demo-origin/control-client';
 import { eventually } from '../../setup/eventually';
 import { axeViolations } from '../axe';
 import { DESKTOP, PHONE, chromiumPerFile, onNodeTarget, screenshot, still, watchProblems } from '../chromium';
-import { bookingVisitors, stepTitle } from './booking-visitors';
+import { bookingVisitors, moveToLastDay, stepTitle } from './booking-visitors';
 
 const chromium = chromiumPerFile();
 /**
@@ -248,14 +248,8 @@ describe('booking with JavaScript on', () => {
     // a move in place without one: the same steps from the day on, the patient's details and a new code, then the
     // new booking is made and only then the old one cancelled (docs/booking.md, "Moving a booking").
     await control.schedule.settings({ quirks: { moveNeedsUserToken: true } });
-    await page.getByRole('link', { name: 'Перенести' }).click();
-    await stepTitle(page, 'Выберите день');
-    await page.locator('a.booking-calendar__day').last().click();
-    await stepTitle(page, /^Выберите время/);
-    await page.locator('a.booking-time').first().click();
-    await stepTitle(page, 'Ваши данные');
-    const query = new URL(page.url()).searchParams;
-    const to = `${query.get('date')}T${query.get('time')}:00+03:00`;
+    const moved = await moveToLastDay(page);
+    const to = `${moved.date}T${moved.time}:00+03:00`;
     await expect(page.locator('.booking-step .booking__lead').textContent()).resolves.toContain('только потом отменим прежнюю');
     if (!lookOnce) await look(page, 'move-person');
     await page.setViewportSize(DESKTOP);
