@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import { TEST_SECRETS } from '../setup/secrets';
-import { connectRealDrupal } from './drupal';
+import { connectRealDrupal, type RealDrupal } from './drupal';
 
 export { eventually } from '../setup/eventually';
 
@@ -16,14 +16,31 @@ export const TARGETS = [
 
 const apiAuth = `Basic ${Buffer.from(`${TEST_SECRETS.DRUPAL_API_USER}:${TEST_SECRETS.DRUPAL_API_PASSWORD}`).toString('base64')}`;
 
-/** A JSON:API document as the site's API account reads it. */
-export async function jsonapi<T>(path: string): Promise<T> {
-  const res = await fetch(`${drupal.url}/jsonapi${path ? `/${path}` : ''}`, {
+/** A JSON:API document as the site's API account reads it, of this run's Drupal unless `on` names another stack's. */
+export async function jsonapi<T>(path: string, on: RealDrupal = drupal): Promise<T> {
+  const res = await fetch(`${on.url}/jsonapi${path ? `/${path}` : ''}`, {
     headers: { Authorization: apiAuth, Accept: 'application/vnd.api+json' },
   });
   if (!res.ok) throw new Error(`jsonapi ${path}: ${res.status}`);
   return (await res.json()) as T;
 }
+
+/** The bundles whose nodes are pages of their own (the home slider's slides are not). */
+export const PAGE_BUNDLES = [
+  'page',
+  'services',
+  'doctors',
+  'news',
+  'article',
+  'actions',
+  'reviews',
+  'gallery',
+  'video',
+  'equipment',
+  'smi_o_nas',
+  'patients',
+  'problem',
+];
 
 export interface PublishedNode {
   nid: number;
@@ -32,9 +49,9 @@ export interface PublishedNode {
 }
 
 /** The published nodes of a bundle, newest first, as Drupal has them now. */
-export async function publishedNodes(bundle: string, limit = 50): Promise<PublishedNode[]> {
+export async function publishedNodes(bundle: string, limit = 50, on: RealDrupal = drupal): Promise<PublishedNode[]> {
   type Doc = { data: { attributes: { drupal_internal__nid: number; title: string; path: { alias: string | null } } }[] };
-  const doc = await jsonapi<Doc>(`node/${bundle}?filter[status]=1&sort=-created&page[limit]=${limit}`);
+  const doc = await jsonapi<Doc>(`node/${bundle}?filter[status]=1&sort=-created&page[limit]=${limit}`, on);
   return doc.data.map(({ attributes: a }) => ({
     nid: a.drupal_internal__nid,
     title: a.title,
@@ -43,8 +60,8 @@ export async function publishedNodes(bundle: string, limit = 50): Promise<Publis
 }
 
 /** The node bundles this Drupal has (its JSON:API entry point). */
-export async function nodeBundles(): Promise<string[]> {
-  const doc = await jsonapi<{ links: Record<string, unknown> }>('');
+export async function nodeBundles(on: RealDrupal = drupal): Promise<string[]> {
+  const doc = await jsonapi<{ links: Record<string, unknown> }>('', on);
   return Object.keys(doc.links).flatMap((name) => (name.startsWith('node--') ? [name.slice('node--'.length)] : []));
 }
 

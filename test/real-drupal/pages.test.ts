@@ -6,23 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LISTING_ROUTES } from '../../worker/routes/listing-table';
 import { PAGE_SIZE } from '../../worker/screens/listing-page';
-import { TARGETS, get, h1, jsonapi, nodeBundles, publishedNodes, type PublishedNode } from './helpers';
-
-/** The bundles whose nodes are pages of their own (the home slider's slides are not). */
-const PAGE_BUNDLES = [
-  'page',
-  'services',
-  'doctors',
-  'news',
-  'article',
-  'actions',
-  'reviews',
-  'gallery',
-  'video',
-  'equipment',
-  'smi_o_nas',
-  'patients',
-];
+import { PAGE_BUNDLES, TARGETS, get, h1, jsonapi, nodeBundles, publishedNodes, type PublishedNode } from './helpers';
 
 let bundles: string[] = [];
 const newest = new Map<string, PublishedNode>();

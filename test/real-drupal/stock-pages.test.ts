@@ -12,7 +12,7 @@ import { LISTING_ROUTES } from '../../worker/routes/listing-table';
 import { TEST_SECRETS } from '../setup/secrets';
 import { eventually } from '../setup/eventually';
 import { connectRealDrupal, type RealDrupal } from './drupal';
-import { get, h1 } from './helpers';
+import { PAGE_BUNDLES, get, h1, jsonapi, nodeBundles, publishedNodes } from './helpers';
 import {
   breadcrumbs,
   footerMenu,
@@ -87,39 +87,17 @@ const clearDrupalCaches = (drupal: RealDrupal) =>
 const hrefs = (html: string | undefined) => (html ? linksIn(html).map((l) => l.href) : []);
 const titles = (crumbs: Crumb[] | undefined) => crumbs?.map((c) => c.title);
 
-/** The bundles whose nodes are pages of their own (the home slider's slides are not), as pages.test.ts has them. */
-const PAGE_BUNDLES = [
-  'page',
-  'services',
-  'doctors',
-  'news',
-  'article',
-  'actions',
-  'reviews',
-  'gallery',
-  'video',
-  'equipment',
-  'smi_o_nas',
-  'patients',
-  'problem',
-];
-
 /**
  * The page kinds the frame test above does not name, as this Drupal has them: the newest published node of every page
  * bundle, the listing of every bundle it has, a services section's term page, contacts and search.
  */
 async function otherPageKinds(drupal: RealDrupal): Promise<string[]> {
-  type Nodes = { data: { attributes: { drupal_internal__nid: number; path: { alias: string | null } } }[] };
   type Terms = { data: { attributes: { path: { alias: string | null } } }[] };
-  const entry = await api<{ links: Record<string, unknown> }>(drupal, '/jsonapi');
-  const bundles = Object.keys(entry.links).flatMap((name) => (name.startsWith('node--') ? [name.slice('node--'.length)] : []));
+  const bundles = await nodeBundles(drupal);
   const newest = await Promise.all(
-    PAGE_BUNDLES.filter((bundle) => bundles.includes(bundle)).map(async (bundle) => {
-      const [node] = (await api<Nodes>(drupal, `/jsonapi/node/${bundle}?filter[status]=1&sort=-created&page[limit]=1`)).data;
-      return node ? (node.attributes.path.alias ?? `/node/${node.attributes.drupal_internal__nid}`) : undefined;
-    }),
+    PAGE_BUNDLES.filter((bundle) => bundles.includes(bundle)).map(async (bundle) => (await publishedNodes(bundle, 1, drupal))[0]?.alias),
   );
-  const terms = await api<Terms>(drupal, '/jsonapi/taxonomy_term/services?page[limit]=50');
+  const terms = await jsonapi<Terms>('taxonomy_term/services?page[limit]=50', drupal);
   const section = terms.data.map((term) => term.attributes.path.alias).find((alias) => alias);
   const listings = LISTING_ROUTES.filter((route) => bundles.includes(route.bundle)).map((route) => route.path);
   const named = new Set(['/', LASER.path, DOCTOR.path, '/doctors.html', '/news.html', '/price.html', ARTICLE.path, NEWS_ITEM]);
