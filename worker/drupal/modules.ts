@@ -83,10 +83,18 @@ export function modulesCalls({ urls, cache, fetch, origin }: DrupalContext, sett
     return { value, unsure };
   };
 
+  /** What the store holds of the verdict, kept (fresh) or last known (however old): read once per request. */
+  let reading: Promise<{ kept?: DrupalModules; last?: DrupalModules }> | undefined;
+  const stored = () =>
+    (reading ??= (async () => {
+      const kept = await cache.recall<DrupalModules>(key).catch(() => undefined);
+      if (kept) return { kept };
+      return { last: await cache.lastKnown<DrupalModules>(key).catch(() => undefined) };
+    })());
+
   const learn = async (): Promise<{ value: DrupalModules; unsure: boolean }> => {
-    const kept = await cache.recall<DrupalModules>(key).catch(() => undefined);
+    const { kept, last } = await stored();
     if (kept) return { value: kept, unsure: false };
-    const last = await cache.lastKnown<DrupalModules>(key).catch(() => undefined);
     const asked = probe();
     if (!last) return asked;
     void asked.catch(() => undefined);
@@ -123,10 +131,8 @@ export function modulesCalls({ urls, cache, fetch, origin }: DrupalContext, sett
 
     async everProbed() {
       if (fixed ?? held()) return true;
-      const kept =
-        (await cache.recall<DrupalModules>(key).catch(() => undefined)) ??
-        (await cache.lastKnown<DrupalModules>(key).catch(() => undefined));
-      return kept !== undefined;
+      const { kept, last } = await stored();
+      return (kept ?? last) !== undefined;
     },
 
     modules() {
