@@ -143,8 +143,9 @@ describe('the phone bar on the booking page', () => {
     await book.click();
     await expect.poll(() => new URL(page.url()).hash).toBe('#booking-step-title');
     expect(new URL(page.url()).pathname).toBe('/booking.html');
-    // The page scrolls there smoothly: awaited until the heading stands in sight, under the header.
-    await expect.poll(inSight, { message: 'the step in sight' }).toBe(true);
+    // The page scrolls there smoothly: awaited until the heading stands in sight, under the header. The scroll is the
+    // browser's own animation, which a loaded machine draws in more than poll's default second (a full run once).
+    await expect.poll(inSight, { message: 'the step in sight', timeout: 5_000 }).toBe(true);
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
     if (javaScriptEnabled && !lookOnce) {
       await still(page);
