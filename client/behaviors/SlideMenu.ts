@@ -6,16 +6,65 @@ const CLOSE = '[data-slide-menu-close]';
 const SLOT = '[data-slide-menu-slot]';
 const TEMPLATE = 'template[data-slide-menu-template]';
 const TOGGLE = '[data-slide-menu-toggle]';
+/** The desktop main menu the tree is built from (worker/components/MainNav.tsx): a top item's submenu is the <ul> right under its <li>, a deeper one is wrapped. */
+const MAIN_MENU = 'nav.main-nav > ul';
+const SUBITEMS = ':scope > ul > li, :scope > div > ul > li';
 const LOCKED = 'slide-menu-open';
 const DESKTOP = '(min-width: 960px)';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+const element = <K extends keyof HTMLElementTagNameMap>(tag: K, className: string): HTMLElementTagNameMap[K] => {
+  const made = document.createElement(tag);
+  made.className = className;
+  return made;
+};
+
+/**
+ * One level of the slide menu's tree, made from the main menu's items: a link, and for an item with children a
+ * button that unfolds them, unfolded where the current page is among them (the main menu marks it `aria-current`).
+ */
+function level(items: Element[], id: string, chevron: Node): HTMLUListElement {
+  const list = element('ul', 'slide-menu__list');
+  items.forEach((source, index) => {
+    const from = source.querySelector<HTMLAnchorElement>(':scope > a');
+    if (!from) return;
+    const item = element('li', 'slide-menu__item');
+    const row = element('div', 'slide-menu__row');
+    const link = element('a', 'slide-menu__link');
+    const title = from.textContent?.trim() ?? '';
+    link.href = from.getAttribute('href') ?? '';
+    link.textContent = title;
+    if (from.getAttribute('aria-current') === 'page') link.setAttribute('aria-current', 'page');
+    row.append(link);
+    item.append(row);
+    const children = Array.from(source.querySelectorAll(SUBITEMS));
+    if (children.length > 0) {
+      const sectionId = `${id}-${index}`;
+      const open = source.querySelector('a[aria-current="page"]') !== null;
+      const toggle = element('button', 'slide-menu__toggle');
+      toggle.type = 'button';
+      toggle.setAttribute('aria-expanded', String(open));
+      toggle.setAttribute('aria-controls', sectionId);
+      toggle.setAttribute('aria-label', `${title}: подразделы`);
+      toggle.setAttribute('data-slide-menu-toggle', '');
+      toggle.append(chevron.cloneNode(true));
+      row.append(toggle);
+      const section = element('div', 'slide-menu__section');
+      section.id = sectionId;
+      section.hidden = !open;
+      section.append(level(children, sectionId, chevron));
+      item.append(section);
+    }
+    list.append(item);
+  });
+  return list;
+}
+
 /**
  * The phones' slide-out menu (docs/requirements.md §2, §4): a native modal <dialog>, so the page
- * behind is inert and Escape closes it. Its menu tree arrives as a <template>
- * and is stamped in after `contentDelayMs` or on first open, so a phone's first
- * render stays small. It closes on every navigation, and closing puts the page
+ * behind is inert and Escape closes it. Its menu tree is made from the main menu's, once a <template> says
+ * the menus have arrived, after `contentDelayMs` or on first open, so a phone's first render stays small. It closes on every navigation, and closing puts the page
  * back where it was scrolled.
  */
 export default defineBehavior('SlideMenu', (root, { contentDelayMs }) => {
@@ -30,17 +79,20 @@ export default defineBehavior('SlideMenu', (root, { contentDelayMs }) => {
   const stamp = () => {
     wanted = true;
     const template = root.querySelector<HTMLTemplateElement>(TEMPLATE);
+    const menu = document.querySelector(MAIN_MENU);
+    const chevron = template?.content.firstElementChild;
     const slot = dialog.querySelector(SLOT);
-    if (!template || !slot) return;
+    if (!template || !menu || !chevron || !slot) return;
     arrival.disconnect();
-    slot.replaceChildren(document.importNode(template.content, true));
+    slot.replaceChildren(level(Array.from(menu.children), `${dialog.id}-section`, chevron));
     template.remove();
   };
-  // React reveals streamed parts in batches, after the load event at times: the template may land later than this behaviour.
+  // React reveals streamed parts in batches, after the load event at times: the template and the main menu (further
+  // down the header) may land later than this behaviour.
   const arrival = new MutationObserver(() => {
     if (wanted) stamp();
   });
-  arrival.observe(root, { childList: true });
+  arrival.observe(root.closest('header') ?? root, { childList: true, subtree: true });
   setTimeout(() => (window.requestIdleCallback ? window.requestIdleCallback(stamp) : stamp()), contentDelayMs);
 
   const open = () => {

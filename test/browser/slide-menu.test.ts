@@ -51,6 +51,9 @@ describe('the slide menu on a phone', () => {
     expect(await focusIsInMenu(page)).toBe(true);
     // Opening stamps the tree in (as soon as it has streamed in, on a page whose menus came late).
     await stampedLinks(page).first().waitFor({ state: 'attached', timeout: 5_000 });
+    // The tree is the main menu's, every link in its order (the main menu itself is hidden on a phone).
+    const hrefs = (selector: string) => page.locator(selector).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(await hrefs('dialog.slide-menu [data-slide-menu-slot] a')).toEqual(await hrefs('nav.main-nav a'));
     expect(await dialog.locator('a[href^="tel:"]').count()).toBe(1);
     expect(await dialog.locator('form[action="/search/node"] input[name="keys"]').count()).toBe(1);
     expect(await dialog.locator('[data-popup="consultation"]').count()).toBe(1);

@@ -1,9 +1,23 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { demo, freshStart, request } from './helpers';
+import { NAVIGATION, demo, freshStart, request } from './helpers';
 
 beforeEach(freshStart);
 
 const SLOW_MS = 1_500;
+
+/** A service whose page has the reviews of its doctors: the first of Drupal's services that shows them, asked cold. */
+async function serviceWithDoctorReviews(): Promise<string> {
+  const doc = await demo.json<{ data: { attributes: { path: { alias: string } } }[] }>(
+    '/jsonapi/node/services?filter[status]=1&page[limit]=20',
+  );
+  for (const { attributes } of doc.data) {
+    const { response, settled } = await request(attributes.path.alias, {}, { headers: NAVIGATION });
+    const html = await response.text();
+    await settled();
+    if (html.includes('data-part="doctor-reviews"')) return attributes.path.alias;
+  }
+  throw new Error('no service of the demo shows the reviews of its doctors');
+}
 
 describe('streaming render', () => {
   it('sends the first bytes before the slowest Drupal call returns', async () => {
@@ -34,6 +48,17 @@ describe('streaming render', () => {
     const html = await warm.response.text();
     expect(warm.response.headers.get('X-Cache')).toBe('HIT');
     expect(html).not.toContain('<template id="B:');
+  });
+
+  it("renders a service's part made of two calls inline once both are cached (the reviews of its doctors)", async () => {
+    const path = await serviceWithDoctorReviews();
+    const warm = await request(path, {}, { headers: NAVIGATION });
+    const html = await warm.response.text();
+    await warm.settled();
+    expect(warm.response.headers.get('X-Cache')).toBe('HIT');
+    expect(html).toContain('data-part="doctor-reviews"');
+    expect(html).not.toContain('<template id="B:');
+    expect(html).not.toContain('$RC(');
   });
 
   it('gives crawlers the whole document at once', async () => {

@@ -5,10 +5,19 @@ import type { Deferred } from './deferred';
 import { Icon } from './ui/Icon';
 
 const SERVICES_URL = '/services.html';
+const SERVICES_TITLE = 'Услуги';
 
-/** The main menu with the services menu as the submenu of its «Услуги» item (docs/requirements.md §2). */
-function withServices(menu: MenuItem[], services: MenuItem[]): MenuItem[] {
-  return menu.map((item) => (item.url === SERVICES_URL && item.children.length === 0 ? { ...item, children: services } : item));
+/**
+ * The main menu with the services menu as the submenu of its «Услуги» item (docs/requirements.md §2); when the
+ * main menu has no such item, «Услуги» is added at its end, so that the services are reached from every page, on a
+ * desktop and on a phone, whose slide menu is this tree.
+ */
+export function withServices(menu: MenuItem[], services: MenuItem[]): MenuItem[] {
+  if (services.length === 0) return menu;
+  const merged = menu.map((item) => (item.url === SERVICES_URL && item.children.length === 0 ? { ...item, children: services } : item));
+  return merged.some((item) => item.url === SERVICES_URL)
+    ? merged
+    : [...merged, { title: SERVICES_TITLE, url: SERVICES_URL, children: services }];
 }
 
 /**

@@ -23,3 +23,20 @@ export function defer<T>(promise: Promise<T>): Deferred<T> {
   );
   return tracked;
 }
+
+/**
+ * Several deferred values as one, as `Promise.all` would give them, but already settled when each of them is:
+ * `Promise.all` of settled promises is still pending until a later task, so a part made of two cached calls would
+ * be streamed behind a Suspense boundary (and React's inline script that swaps it in) rather than rendered inline.
+ */
+export function deferAll<T extends readonly unknown[]>(values: { readonly [K in keyof T]: Deferred<T[K]> }): Deferred<T> {
+  const tracked = values as readonly Tracked<unknown>[];
+  if (tracked.every((value) => value.status === 'fulfilled')) {
+    const value = tracked.map((each) => each.value) as unknown as T;
+    const settled: Tracked<T> = Promise.resolve(value);
+    settled.status = 'fulfilled';
+    settled.value = value;
+    return settled;
+  }
+  return defer(Promise.all(values) as Promise<T>);
+}

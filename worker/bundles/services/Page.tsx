@@ -8,6 +8,7 @@ import { PriceTable } from '../../components/PriceTable';
 import { QaList, qaItemsOf } from '../../components/QaList';
 import { ReviewCard, ReviewList } from '../../components/ReviewCard';
 import { Streamed } from '../../components/Streamed';
+import { deferAll } from '../../components/deferred';
 import { TeaserCard } from '../../components/TeaserCard';
 import { rowTeaser } from '../../components/row-teaser';
 import { ButtonLink } from '../../components/ui/Button';
@@ -163,7 +164,7 @@ export function ServicePage({ node, view, extras: parts, site }: PageProps<Servi
         }
       </Streamed>
 
-      <Streamed data={Promise.all([parts.doctors, parts.feedback])}>
+      <Streamed data={deferAll([parts.doctors, parts.feedback])}>
         {([doctors, feedback]) => {
           const seen = new Set(feedback.map((row) => row.nid ?? row.title));
           const reviews = doctors.flatMap((doctor) => doctor.feedbacks).filter((row) => !seen.has(row.nid ?? row.title));

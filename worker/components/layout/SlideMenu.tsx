@@ -5,78 +5,25 @@ import type { LayoutData } from './layout-data';
 import type { Deferred } from '../deferred';
 import { Behavior } from '../Behavior';
 import { telHref } from '../format';
+import { withServices } from '../MainNav';
 import { PopupButton } from '../PopupButton';
 import { NO_KEY_RECORDING } from '../../../common/consent';
 
 export const SLIDE_MENU_ID = 'slide-menu';
 /** docs/requirements.md §9: the menu's content is stamped in after 5 s, or on first open. */
 const CONTENT_DELAY_MS = 5000;
-const SERVICES_URL = '/services.html';
-const SERVICES_TITLE = 'Услуги';
-
-const holds = (item: MenuItem, path: string): boolean => item.url === path || item.children.some((child) => holds(child, path));
 
 /**
- * The main menu with the services menu as the «Услуги» submenu; when the main
- * menu has no services item, «Услуги» is added, so phones always reach them.
+ * The menu's tree is the main menu's (MainNav.tsx), which every page already carries: the SlideMenu behaviour builds
+ * it from there rather than the page carrying it twice. What comes here, once the menus have arrived, is a <template>
+ * that says so and holds the toggle's icon. It sits inside a <template>, parsed but not rendered; the Suspense
+ * boundary stays outside it, because React's streamed swap looks its placeholder up in the document, not in a template.
  */
-function withServices(main: MenuItem[], services: MenuItem[]): MenuItem[] {
-  if (services.length === 0) return main;
-  const merged = main.map((item) => (item.url === SERVICES_URL && item.children.length === 0 ? { ...item, children: services } : item));
-  return merged.some((item) => item.url === SERVICES_URL)
-    ? merged
-    : [...merged, { title: SERVICES_TITLE, url: SERVICES_URL, children: services }];
-}
-
-/** A level of the tree: an item with children is a link beside a button that shows them (open where the current page is). */
-function Tree({ items, path, id }: { items: MenuItem[]; path: string; id: string }) {
-  return (
-    <ul className="slide-menu__list">
-      {items.map((item, i) => {
-        const sectionId = `${id}-${i}`;
-        const open = item.children.length > 0 && holds(item, path);
-        return (
-          <li key={`${item.url}|${item.title}`} className="slide-menu__item">
-            <div className="slide-menu__row">
-              <a className="slide-menu__link" href={item.url} aria-current={item.url === path ? 'page' : undefined}>
-                {item.title}
-              </a>
-              {item.children.length > 0 && (
-                <button
-                  type="button"
-                  className="slide-menu__toggle"
-                  aria-expanded={open}
-                  aria-controls={sectionId}
-                  aria-label={`${item.title}: подразделы`}
-                  data-slide-menu-toggle=""
-                >
-                  <ChevronDown size={20} aria-hidden="true" />
-                </button>
-              )}
-            </div>
-            {item.children.length > 0 && (
-              <div id={sectionId} className="slide-menu__section" hidden={!open}>
-                <Tree items={item.children} path={path} id={sectionId} />
-              </div>
-            )}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
-/**
- * Inside a <template>: parsed but not rendered, until the behaviour stamps it
- * into the panel. The Suspense boundary stays outside it, because React's
- * streamed swap looks its placeholder up in the document, not in a template.
- */
-function MenuTemplate({ menu, services, path }: { menu: Deferred<MenuItem[]>; services: Deferred<MenuItem[]>; path: string }) {
-  const items = withServices(use(menu), use(services));
-  if (items.length === 0) return null;
+function MenuArrived({ menu, services }: { menu: Deferred<MenuItem[]>; services: Deferred<MenuItem[]> }) {
+  if (withServices(use(menu), use(services)).length === 0) return null;
   return (
     <template data-slide-menu-template="">
-      <Tree items={items} path={path} id={`${SLIDE_MENU_ID}-section`} />
+      <ChevronDown size={20} aria-hidden="true" />
     </template>
   );
 }
@@ -87,7 +34,7 @@ function MenuTemplate({ menu, services, path }: { menu: Deferred<MenuItem[]>; se
  * behaviour makes the panel a modal dialog and stamps the menu in.
  */
 export function SlideMenu({ layout }: { layout: LayoutData }) {
-  const { site, path } = layout;
+  const { site } = layout;
   const titleId = `${SLIDE_MENU_ID}-title`;
   return (
     <Behavior name="SlideMenu" props={{ contentDelayMs: CONTENT_DELAY_MS }} className="slide-menu-wrap">
@@ -137,7 +84,7 @@ export function SlideMenu({ layout }: { layout: LayoutData }) {
         </div>
       </dialog>
       <Suspense fallback={null}>
-        <MenuTemplate menu={layout.mainMenu} services={layout.servicesMenu} path={path} />
+        <MenuArrived menu={layout.mainMenu} services={layout.servicesMenu} />
       </Suspense>
     </Behavior>
   );
