@@ -5,7 +5,7 @@
  * user flood control blocks a name after 5 failed logins (docs/drupal.md §4a).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { control, demo, demoUrl } from './helpers';
+import { control, demo, demoUrl, eventually } from './helpers';
 
 const SMAS = 24;
 const SMAS_ALIAS = '/services/apparatnaya-kosmetologiya/smas-lifting.html';
@@ -146,6 +146,25 @@ describe('title switch', () => {
     await demo.reset();
     expect((await translate(SMAS_ALIAS)).status).toBe(200);
     expect((await get(`/jsonapi/node/services/${uuid}`)).status).toBe(200);
+  });
+});
+
+describe('a delayed answer', () => {
+  it('is made when the call arrives and sent once the delay is over, as Drupal works on it meanwhile', async () => {
+    await demo.faults({ delayMs: 400 });
+    const query = `filter[drupal_internal__nid]=${SMAS}`;
+    const asked = getJson<{ data: JsonApiNode[] }>(`/jsonapi/node/services?${query}`);
+    await eventually(
+      () => demo.count(query),
+      (n) => n > 0,
+      5_000,
+    );
+    // Saved while the GET is delayed: the answer already made has the title from before.
+    await editNode(SMAS, { title: 'Сохранено во время ответа' });
+    const answered = await asked;
+    expect(answered.status).toBe(200);
+    expect(answered.body.data[0]?.attributes.title).not.toBe('Сохранено во время ответа');
+    expect((await demo.node(SMAS)).title).toBe('Сохранено во время ответа');
   });
 });
 

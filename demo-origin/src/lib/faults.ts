@@ -46,7 +46,7 @@ export const demoFaults: MiddlewareHandler<AppEnv> = async (c, next) => {
   const envDelay = Number(c.env?.DEMO_DELAY_MS ?? '0');
   const baseDelay = config.delayMs ?? (Number.isFinite(envDelay) ? envDelay : 0);
   try {
-    return await applyFaults(c, next, matchingRules(config.rules, c.req.url), baseDelay);
+    return await applyFaults(c, next, matchingRules(config.rules, c.req.url), baseDelay, READS.has(c.req.method));
   } finally {
     // When the answer left: a call that starts after it may have waited for it (request-rounds.ts).
     logged.done = Date.now();
@@ -65,17 +65,35 @@ export function crmFaults<E extends Env>(faults: FaultSwitch): MiddlewareHandler
       next,
       matchingRules(faults.config.rules, c.req.url).filter((r) => r.match.startsWith(CRM_RULE_PREFIX)),
       0,
+      false,
     );
 }
 
+/** Requests that change nothing: a delay of theirs is Drupal's time to answer, its work included. */
+const READS = new Set(['GET', 'HEAD']);
+
+/**
+ * `overlaps`: a delay alone (no hang, status or body rule) is how long the answer takes, the demo's own work a part of
+ * it, as a Drupal's time to answer includes its PHP's: the answer is made at once and sent when the delay is over. The
+ * demo makes its answers one at a time, on one thread, where Drupal's PHP workers make them side by side; made after
+ * the delay, twenty calls that arrive together would be answered one by one, tens of milliseconds apart.
+ * A change (a POST) happens once the delay is over, as before.
+ */
 async function applyFaults<E extends Env>(
   c: Context<E>,
   next: Next,
   rules: readonly FaultRule[],
   baseDelay: number,
+  overlaps: boolean,
 ): Promise<Response | void> {
   const ruleDelays = rules.flatMap((r) => (r.delayMs !== undefined ? [r.delayMs] : []));
   const delay = ruleDelays.length ? Math.max(...ruleDelays) : baseDelay;
+  if (delay > 0 && overlaps && !rules.some((r) => r.hang || r.status !== undefined || r.body !== undefined)) {
+    const until = Date.now() + delay;
+    await next();
+    await sleep(until - Date.now());
+    return;
+  }
   if (delay > 0) await sleep(delay);
 
   if (rules.some((r) => r.hang)) {
