@@ -165,6 +165,9 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
       const key = await keyFor(url);
       const stored = await read(key);
       if (!stored) {
+        // Not while the breaker is open: Drupal is given its pause by every call, the ones that learn included. Nor
+        // as its probe: the probe is a page's own call, which this one would wait behind.
+        if (guard.breaker.open) return undefined;
         // Learned once the page's own calls are answered, rather than beside them in the round its first byte waits for.
         waitUntil(
           quiet()
