@@ -6,7 +6,10 @@ const CLOSE = '[data-slide-menu-close]';
 const SLOT = '[data-slide-menu-slot]';
 const TEMPLATE = 'template[data-slide-menu-template]';
 const TOGGLE = '[data-slide-menu-toggle]';
-/** The desktop main menu the tree is built from (worker/components/MainNav.tsx): a top item's submenu is the <ul> right under its <li>, a deeper one is wrapped. */
+/**
+ * The desktop main menu the tree is made from (worker/components/MainNav.tsx): a top item's submenu is the <ul>
+ * right under its <li>, a deeper one is wrapped in a group.
+ */
 const MAIN_MENU = 'nav.main-nav > ul';
 const SUBITEMS = ':scope > ul > li, :scope > div > ul > li';
 const LOCKED = 'slide-menu-open';
@@ -63,9 +66,9 @@ function level(items: Element[], id: string, chevron: Node): HTMLUListElement {
 
 /**
  * The phones' slide-out menu (docs/requirements.md §2, §4): a native modal <dialog>, so the page
- * behind is inert and Escape closes it. Its menu tree is made from the main menu's, once a <template> says
- * the menus have arrived, after `contentDelayMs` or on first open, so a phone's first render stays small. It closes on every navigation, and closing puts the page
- * back where it was scrolled.
+ * behind is inert and Escape closes it. Its menu tree is made from the main menu's, once a <template>
+ * says the menus have arrived, after `contentDelayMs` or on first open, so a phone's first render stays
+ * small. It closes on every navigation, and closing puts the page back where it was scrolled.
  */
 export default defineBehavior('SlideMenu', (root, { contentDelayMs }) => {
   const button = root.querySelector<HTMLButtonElement>(OPEN);

@@ -14,10 +14,10 @@ export const SLIDE_MENU_ID = 'slide-menu';
 const CONTENT_DELAY_MS = 5000;
 
 /**
- * The menu's tree is the main menu's (MainNav.tsx), which every page already carries: the SlideMenu behaviour builds
+ * The menu's tree is the main menu's (MainNav.tsx), which every page already carries: the SlideMenu behaviour makes
  * it from there rather than the page carrying it twice. What comes here, once the menus have arrived, is a <template>
- * that says so and holds the toggle's icon. It sits inside a <template>, parsed but not rendered; the Suspense
- * boundary stays outside it, because React's streamed swap looks its placeholder up in the document, not in a template.
+ * (parsed, never rendered) that says so and holds the toggle's icon. The Suspense boundary stays outside it, because
+ * React's streamed swap looks its placeholder up in the document, not in a template.
  */
 function MenuArrived({ menu, services }: { menu: Deferred<MenuItem[]>; services: Deferred<MenuItem[]> }) {
   if (withServices(use(menu), use(services)).length === 0) return null;
