@@ -165,10 +165,8 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
       const key = await keyFor(url);
       const stored = await read(key);
       if (!stored) {
-        // Not while the breaker is open: Drupal is given its pause by every call, the ones that learn included. Nor
-        // as its probe: the probe is a page's own call, which this one would wait behind.
+        // Learned once the page's calls are answered, not in its first byte's round; never while the breaker is open.
         if (guard.breaker.open) return undefined;
-        // Learned once the page's own calls are answered, rather than beside them in the round its first byte waits for.
         waitUntil(
           quiet()
             .then(() => refresh(key, load, undefined, undefined, true))
@@ -256,9 +254,8 @@ export function createKvCache({ kv, settings, guard, waitUntil, report, log = de
     async remember(url, value, seconds) {
       const until = Date.now() + seconds * 1000;
       const key = await keyFor(url);
-      // In memory at once; the store's write waits for the page's calls to be answered (quiet), and a caller that
-      // awaited it would wait that long too: the modules' probe held a page's frame a round (docs/architecture.md,
-      // "What a page costs Drupal").
+      // In memory at once; the store's write waits for the page's calls (quiet), and a caller awaiting it would too: the
+      // modules' probe held a page's frame a round (docs/architecture.md, "What a page costs Drupal").
       waitUntil(
         write(key, value, { fu: until, su: until }, undefined, Date.now()).catch((error: unknown) =>
           log(`KV: не удалось сохранить ${key}`, error),
