@@ -33,6 +33,9 @@ export const testSiteVars = (demoUrl: string, sitePort: number) => ({
   SITE_URL: `http://127.0.0.1:${sitePort}`,
   ...SITE_SECRETS,
   CRM_WEBHOOK_URL: testCrmUrl(demoUrl),
+  // As on the other test sites (vitest.config.ts, test/node/cloudflare-workers.ts): a delivery that fails once on a
+  // loaded machine is tried again a second later, not ten, within the time a test waits for its lead.
+  LEAD_RETRY_SECONDS: '1',
   ...testBookingVars(demoUrl),
 });
 
