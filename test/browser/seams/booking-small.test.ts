@@ -138,7 +138,16 @@ describe('the phone bar on the booking page', () => {
       const box = await heading.boundingBox();
       return box !== null && box.y >= 0 && box.y + box.height <= PHONE.height;
     };
-    await expect.poll(inSight, { message: 'the step out of sight first' }).toBe(false);
+    // Out of sight, and at rest: the key's own smooth scroll would otherwise run on past the click and end the page at
+    // its bottom, wherever the link had taken it (a race a loaded machine lost now and then).
+    let lastY: number | undefined;
+    const outOfSightAtRest = async () => {
+      const y = (await heading.boundingBox())?.y;
+      const resting = y !== undefined && y === lastY && !(await inSight());
+      lastY = y;
+      return resting;
+    };
+    await expect.poll(outOfSightAtRest, { message: 'the step out of sight first, the page at rest', timeout: 5_000 }).toBe(true);
     const book = page.locator('.mobile-bar').getByRole('link', { name: 'Записаться' });
     await book.click();
     await expect.poll(() => new URL(page.url()).hash).toBe('#booking-step-title');
