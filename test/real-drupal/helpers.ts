@@ -16,14 +16,15 @@ export const TARGETS = [
 
 const apiAuth = `Basic ${Buffer.from(`${TEST_SECRETS.DRUPAL_API_USER}:${TEST_SECRETS.DRUPAL_API_PASSWORD}`).toString('base64')}`;
 
-/** A JSON:API document as the site's API account reads it, of this run's Drupal unless `on` names another stack's. */
-export async function jsonapi<T>(path: string, on: RealDrupal = drupal): Promise<T> {
-  const res = await fetch(`${on.url}/jsonapi${path ? `/${path}` : ''}`, {
-    headers: { Authorization: apiAuth, Accept: 'application/vnd.api+json' },
-  });
-  if (!res.ok) throw new Error(`jsonapi ${path}: ${res.status}`);
+/** A JSON answer of Drupal at `path` (from its root) as the site's API account reads it, of this run's Drupal unless `on` names another stack's. */
+export async function drupalApi<T>(path: string, on: RealDrupal = drupal): Promise<T> {
+  const res = await fetch(on.url + path, { headers: { Authorization: apiAuth, Accept: 'application/vnd.api+json' } });
+  if (!res.ok) throw new Error(`${path}: ${res.status}`);
   return (await res.json()) as T;
 }
+
+/** A JSON:API document (`path` under /jsonapi) as the site's API account reads it. */
+export const jsonapi = <T>(path: string, on: RealDrupal = drupal): Promise<T> => drupalApi<T>(`/jsonapi${path ? `/${path}` : ''}`, on);
 
 /** The bundles whose nodes are pages of their own (the home slider's slides are not). */
 export const PAGE_BUNDLES = [

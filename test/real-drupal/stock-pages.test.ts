@@ -12,7 +12,7 @@ import { LISTING_ROUTES } from '../../worker/routes/listing-table';
 import { TEST_SECRETS } from '../setup/secrets';
 import { eventually } from '../setup/eventually';
 import { connectRealDrupal, type RealDrupal } from './drupal';
-import { PAGE_BUNDLES, get, h1, jsonapi, nodeBundles, publishedNodes } from './helpers';
+import { PAGE_BUNDLES, drupalApi, get, h1, jsonapi, nodeBundles, publishedNodes } from './helpers';
 import {
   breadcrumbs,
   footerMenu,
@@ -44,21 +44,13 @@ const NEWS_ITEM = '/news/novost-1.html';
 /** Only in the services menu, not in the main one: the side column comes from the services menu. */
 const SERVICES_MENU_ONLY = '/services/massazh-lica.html';
 
-const apiAuth = `Basic ${Buffer.from(`${TEST_SECRETS.DRUPAL_API_USER}:${TEST_SECRETS.DRUPAL_API_PASSWORD}`).toString('base64')}`;
-
-async function api<T>(drupal: RealDrupal, path: string): Promise<T> {
-  const res = await fetch(drupal.url + path, { headers: { Authorization: apiAuth, Accept: 'application/vnd.api+json' } });
-  if (!res.ok) throw new Error(`${path}: ${res.status}`);
-  return (await res.json()) as T;
-}
-
 type MetaTag = { tag: string; attributes: Record<string, string> };
 
 /** A node's title and its JSON:API `metatag` field, as the site's API account reads them. */
 async function nodeAt(drupal: RealDrupal, alias: string): Promise<{ title: string; metatag: MetaTag[] }> {
-  const lookup = await api<{ jsonapi: { individual: string } }>(drupal, `/router/translate-path?path=${encodeURIComponent(alias)}`);
+  const lookup = await drupalApi<{ jsonapi: { individual: string } }>(`/router/translate-path?path=${encodeURIComponent(alias)}`, drupal);
   const individual = new URL(lookup.jsonapi.individual);
-  const doc = await api<{ data: { attributes: { title: string; metatag?: MetaTag[] } } }>(drupal, individual.pathname);
+  const doc = await drupalApi<{ data: { attributes: { title: string; metatag?: MetaTag[] } } }>(individual.pathname, drupal);
   return { title: doc.data.attributes.title, metatag: doc.data.attributes.metatag ?? [] };
 }
 
