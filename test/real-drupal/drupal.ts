@@ -6,7 +6,7 @@
  * Runs under Node 22 with type stripping: erasable TypeScript only.
  */
 import { execFile, spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -312,6 +312,26 @@ function handle(options: { source: string; stack: '10.2' | '10.3'; dest: string;
 }
 
 /**
+ * The accounts' passwords hashed with bcrypt at cost 4 rather than PHP's default 10, as test environments of
+ * Symfony-based PHP do: the site signs every call to Drupal in with the API account (basic_auth), and at cost 10 each
+ * call spends some 62 ms of this machine's CPU on the check alone, most of a cached JSON:API answer's time. Drupal's
+ * own `password` service, given its options in a services file of the site's; settings.php names the file, which
+ * also changes the container's cache key, so the next boot (provision.php's) builds the container with it, before the
+ * accounts are made. Nothing the site sees changes but the time (README.md, "Accounts and env").
+ */
+function checkPasswordsCheaply(siteDir: string): void {
+  // The installer leaves the site's folder and settings.php read-only.
+  chmodSync(siteDir, 0o755);
+  writeFileSync(
+    join(siteDir, 'test.services.yml'),
+    ['services:', '  password:', '    class: Drupal\\Core\\Password\\PhpPassword', "    arguments: ['2y', { cost: 4 }]", ''].join('\n'),
+  );
+  const settings = join(siteDir, 'settings.php');
+  chmodSync(settings, 0o644);
+  appendFileSync(settings, "\n$settings['container_yamls'][] = __DIR__ . '/test.services.yml';\n");
+}
+
+/**
  * Installs a real Drupal into `dest` (install.sh), provisions the clinic (provision.php, with the accounts and
  * next sites given), then starts it. Throws with the logs' tail on failure.
  */
@@ -326,6 +346,7 @@ export async function installRealDrupal(options: InstallOptions): Promise<RealDr
       throw new Error(`install.sh ${options.stack} ${dest}: ${(error as Error).message}\n${logTail(join(dest, 'drupal/install.log'))}`);
     },
   );
+  checkPasswordsCheaply(join(dest, 'drupal/web/sites/default'));
   const drupal = realDrupalAt({ source: source.dir, stack: options.stack, dest, port: options.port });
   const env = phpEnv(dest, {
     ...process.env,
