@@ -9,7 +9,7 @@ import { axeViolations } from './axe';
 import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, still, watchProblems } from './chromium';
 import { CONTENT_BUNDLES, newestAliases } from './page-kinds';
 
-const chromium = chromiumPerFile();
+const chromium = chromiumPerFile({ serviceWorkers: 'block' });
 
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');

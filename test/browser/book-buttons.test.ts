@@ -8,7 +8,7 @@ import { POPUP_TITLES, isPopupForm } from '../../common/popups';
 import { DESKTOP, PHONE, chromiumPerFile, screenshot, still } from './chromium';
 import { DEFAULT_LAYOUT, PAGE_KINDS, isFocused, openPage, pageKindPaths, type PageKind } from './frame';
 
-const chromium = chromiumPerFile();
+const chromium = chromiumPerFile({ serviceWorkers: 'block' });
 
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');

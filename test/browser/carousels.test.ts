@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../scripts/servers';
 import { DESKTOP, PHONE, chromiumPerFile, screenshot, still, watchProblems, watchRequests } from './chromium';
 
-const chromium = chromiumPerFile();
+const chromium = chromiumPerFile({ serviceWorkers: 'block' });
 
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');

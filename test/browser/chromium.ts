@@ -13,11 +13,22 @@ const CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ?? ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
 
 /**
+ * What a file's visitors have of the site's service worker (client/sw.ts). Once a page is idle it registers, installs
+ * and fetches the pinned pages for reading offline: on this machine a fifth of Chromium's CPU for each page opened,
+ * and the site's answers besides. It controls no page of the visit that installed it, only the ones after: a suite
+ * that looks at one page per visitor (its parts, its look, axe-core) sees the same page with it blocked
+ * (docs/testing.md, "Speed rules"). The suites that walk from page to page keep it, as a visitor has it.
+ */
+export interface ChromiumOptions {
+  serviceWorkers?: 'allow' | 'block';
+}
+
+/**
  * Chromium with the flags this offline machine needs, and a visitor who asked for reduced motion: every navigation
  * otherwise plays the site's view transition, a third of a second each in which a click finds nothing to click
  * (docs/testing.md, "Speed rules"). A test of motion itself opens its page with `reducedMotion: 'no-preference'`.
  */
-export async function launchChromium(): Promise<Browser> {
+export async function launchChromium({ serviceWorkers = 'allow' }: ChromiumOptions = {}): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -34,8 +45,13 @@ export async function launchChromium(): Promise<Browser> {
   // Chromium's own switch for it is not honoured by its headless shell; Playwright's emulation is.
   const newContext = browser.newContext.bind(browser);
   const newPage = browser.newPage.bind(browser);
-  browser.newContext = (options = {}) => newContext({ ...options, reducedMotion: options.reducedMotion ?? 'reduce' });
-  browser.newPage = (options = {}) => newPage({ ...options, reducedMotion: options.reducedMotion ?? 'reduce' });
+  const defaults = (options: Parameters<Browser['newContext']>[0] = {}) => ({
+    ...options,
+    reducedMotion: options.reducedMotion ?? 'reduce',
+    serviceWorkers: options.serviceWorkers ?? serviceWorkers,
+  });
+  browser.newContext = (options) => newContext(defaults(options));
+  browser.newPage = (options) => newPage(defaults(options));
   return browser;
 }
 
@@ -181,16 +197,16 @@ function screenshotPath(name: string): string {
  * One Chromium for a test file: launched before its tests, closed after them.
  * A test that finds it crashed gets a new one, so one crash fails one test.
  */
-export function chromiumPerFile(): () => Promise<Browser> {
+export function chromiumPerFile(options: ChromiumOptions = {}): () => Promise<Browser> {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await launchChromium(options);
   });
   afterAll(async () => {
     await browser?.close();
   });
   return async () => {
-    if (!browser?.isConnected()) browser = await launchChromium();
+    if (!browser?.isConnected()) browser = await launchChromium(options);
     return browser;
   };
 }

@@ -10,7 +10,7 @@ import { TEST_SECRETS } from '../setup/secrets';
 import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile, streamedIn } from './chromium';
 import { newestAlias } from './page-kinds';
 
-const chromium = chromiumPerFile();
+const chromium = chromiumPerFile({ serviceWorkers: 'block' });
 
 /** docs/requirements.md §2: the service page's parts in order. */
 const SERVICE_ORDER = [

@@ -6,7 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, chromiumPerFile } from './chromium';
 import { openPage } from './frame';
 
-const chromium = chromiumPerFile();
+const chromium = chromiumPerFile({ serviceWorkers: 'block' });
 
 const siteUrl = inject('siteUrl');
 

@@ -10,7 +10,7 @@ import { DESKTOP, PHONE, chromiumPerFile, screenshot, watchRequests } from './ch
 import { lowVisionContext } from './low-vision-context';
 import { CONTENT_BUNDLES, newestAliases } from './page-kinds';
 
-const chromium = chromiumPerFile();
+const chromium = chromiumPerFile({ serviceWorkers: 'block' });
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');
 

@@ -8,7 +8,7 @@ import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, screenshot, watchProblems
 import { DEFAULT_LAYOUT, hamburger, isFocused, mainMenu, openPage, pageKindPaths, tap, type PageKind } from './frame';
 import { firstServicesMenuUrl } from './page-kinds';
 
-const chromium = chromiumPerFile();
+const chromium = chromiumPerFile({ serviceWorkers: 'block' });
 
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');

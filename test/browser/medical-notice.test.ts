@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { DESKTOP, PHONE, chromiumPerFile, screenshot } from './chromium';
 import { newestAlias } from './page-kinds';
 
-const chromium = chromiumPerFile();
+const chromium = chromiumPerFile({ serviceWorkers: 'block' });
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');
 

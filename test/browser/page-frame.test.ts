@@ -9,7 +9,7 @@ import { POPUP_TITLES, isPopupForm } from '../../common/popups';
 import { DESKTOP, PHONE, chromiumPerFile, screenshot, still, watchProblems, watchRequests } from './chromium';
 import { PAGE_KINDS, hamburger, mainMenu, openPage, pageKindPaths, type PageKind } from './frame';
 
-const chromium = chromiumPerFile();
+const chromium = chromiumPerFile({ serviceWorkers: 'block' });
 
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');

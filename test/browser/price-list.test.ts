@@ -8,7 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './axe';
 import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, screenshotOf, still, watchProblems } from './chromium';
 
-const chromium = chromiumPerFile();
+const chromium = chromiumPerFile({ serviceWorkers: 'block' });
 
 const siteUrl = inject('siteUrl');
 
