@@ -107,15 +107,31 @@ export default defineConfig({
         },
       },
       {
-        // Every Chromium suite, once: the site and the demo origin under wrangler dev.
+        // The Chromium suites of what renders the same on both targets (test/browser/*.test.ts), against the worker
+        // as `wrangler deploy` builds it, in workerd, and the demo origin (test/setup/site.ts).
         test: {
           name: 'browser',
-          include: ['test/browser/**/*.test.ts'],
+          include: ['test/browser/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/setup/site.ts'],
           fileParallelism: false,
           // One process for every file, not one started per file: a file's Chromium and servers are its own
           // (chromiumPerFile, its beforeAll), and no suite changes a module another imports.
+          isolate: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // The Chromium suites that go through a platform seam (test/browser/seams/), against the same worker: a project
+        // of its own, so that npm test runs it in a lane of its own (test/setup/lanes.ts), beside `browser`.
+        test: {
+          name: 'browser-seams',
+          include: ['test/browser/seams/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/setup/site.ts'],
+          fileParallelism: false,
+          // As in `browser`: one process for every file.
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

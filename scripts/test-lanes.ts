@@ -12,9 +12,10 @@
  * the exit code is the first failing lane's.
  */
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { createInterface } from 'node:readline';
 import { realDrupalSource } from '../test/real-drupal/drupal.ts';
-import { LANES, type Lane } from '../test/setup/lanes.ts';
+import { LANES, LOWER_PRIORITY, type Lane } from '../test/setup/lanes.ts';
 
 const realDrupal = realDrupalSource();
 // vitest.config.ts leaves the project out without a real Drupal; said here once rather than by every lane.
@@ -23,6 +24,8 @@ if ('skipped' in realDrupal) console.log(`real-drupal: пропущен — ${re
 const lanes = LANES.filter((lane) => lane !== 'real-drupal' || 'dir' in realDrupal);
 
 const extra = process.argv.slice(2);
+/** The niceness of the lanes that only need what CPU is left (test/setup/lanes.ts, LOWER_PRIORITY). */
+const LOWER_BY = 10;
 
 /** A line of vitest's report that names a failure: a failed file or test, an assertion, a timeout (not a log's error line). */
 const FAILURE = /( FAIL |×|AssertionError|Test timed out|Unhandled (Rejection|Error))/;
@@ -49,6 +52,14 @@ function run(lane: Lane | 'lint'): Promise<number> {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0', TEST_LANE: lane },
   });
+  // Before vitest starts anything, so that every process of the lane inherits it; a lane already gone has none to take.
+  if (LOWER_PRIORITY.has(lane) && child.pid !== undefined) {
+    try {
+      setPriority(child.pid, LOWER_BY);
+    } catch {
+      // It then runs at the others' priority: slower to end together, never wrong.
+    }
+  }
   const prefix = `[${lane}] `;
   const seen: string[] = [];
   failures.set(lane, seen);
