@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-plugin';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { TEST_LEAD_MAX_RETRIES, TEST_SECRETS, testBookingVars, testCrmUrl } from './test/setup/secrets';
 import { realDrupalSource } from './test/real-drupal/drupal';
 import { projectsOfThisLane } from './test/setup/lanes';
@@ -16,6 +16,26 @@ const d1Migrations = await readD1Migrations(fileURLToPath(new URL('./migrations'
 // said once (by scripts/test-lanes.ts under `npm test`, whose lanes each load this file).
 const realDrupal = realDrupalSource();
 if ('skipped' in realDrupal && !process.env.TEST_LANE) console.log(`real-drupal: пропущен — ${realDrupal.skipped}`);
+
+/**
+ * A project of Chromium suites against one site, which `site` (a global setup) starts. One process for every file, not
+ * one started per file: a file's Chromium and servers are its own (chromiumPerFile, its beforeAll), and no suite
+ * changes a module another imports; the files one after another, as they share the site and the demo origin.
+ */
+function chromiumProject(name: string, include: string, site: string): TestProjectInlineConfiguration {
+  return {
+    test: {
+      name,
+      include: [include],
+      environment: 'node',
+      globalSetup: [site],
+      fileParallelism: false,
+      isolate: false,
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -106,53 +126,16 @@ export default defineConfig({
           hookTimeout: 20_000,
         },
       },
-      {
-        // The Chromium suites of what renders the same on both targets (test/browser/*.test.ts), against the worker
-        // as `wrangler deploy` builds it, in workerd, and the demo origin (test/setup/site.ts).
-        test: {
-          name: 'browser',
-          include: ['test/browser/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['test/setup/site.ts'],
-          fileParallelism: false,
-          // One process for every file, not one started per file: a file's Chromium and servers are its own
-          // (chromiumPerFile, its beforeAll), and no suite changes a module another imports.
-          isolate: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        // The Chromium suites that go through a platform seam (test/browser/seams/), against the same worker: a project
-        // of its own, so that npm test runs it in a lane of its own (test/setup/lanes.ts), beside `browser`.
-        test: {
-          name: 'browser-seams',
-          include: ['test/browser/seams/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['test/setup/site.ts'],
-          fileParallelism: false,
-          // As in `browser`: one process for every file.
-          isolate: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        // The Chromium suites that go through a platform seam (leads on the queue, editors' sessions, the service
-        // worker, the headers, Drupal down, hostile content, the low-vision cookie), again against the Node target
-        // (dist/node/server.js + redis-server); needs `npm run build`. The rest render the same on both targets.
-        test: {
-          name: 'browser-node',
-          include: ['test/browser/seams/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['test/setup/site-node.ts'],
-          fileParallelism: false,
-          // As in `browser`: one process for every file.
-          isolate: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
+      // The Chromium suites of what renders the same on both targets, against the worker as `wrangler deploy` builds
+      // it, in workerd, and the demo origin (test/setup/site.ts).
+      chromiumProject('browser', 'test/browser/*.test.ts', 'test/setup/site.ts'),
+      // The Chromium suites that go through a platform seam, against the same worker: a project of its own, so that
+      // npm test runs it in a lane of its own (test/setup/lanes.ts), beside `browser`.
+      chromiumProject('browser-seams', 'test/browser/seams/**/*.test.ts', 'test/setup/site.ts'),
+      // The same seams' suites (leads on the queue, editors' sessions, the service worker, the headers, Drupal down,
+      // hostile content, the low-vision cookie), again against the Node target (dist/node/server.js + redis-server);
+      // needs `npm run build`. The rest render the same on both targets.
+      chromiumProject('browser-node', 'test/browser/seams/**/*.test.ts', 'test/setup/site-node.ts'),
       {
         // Checks on files, with no browser and no site: the built client bundle (needs `npm run build`).
         test: {
