@@ -16,9 +16,13 @@ import { bindings, eventually, freshStart, siteBindings } from '../helpers';
 
 beforeEach(freshStart);
 
-/** Copies expired as soon as they are stored, so that every read asks Drupal first. */
+/**
+ * Copies expired as soon as they are stored, so that every read asks Drupal first. The origin timeout is also how long
+ * a fetch under way counts as alive for another visitor (worker/cache/flights.ts): long enough that on a loaded
+ * machine the first visitor's fetch is still under way when the second asks, however slowly the test gets there.
+ */
 function settings() {
-  const result = readConfig({ ...siteBindings, CACHE_FRESH_SECONDS: '0', CACHE_STALE_SECONDS: '0', ORIGIN_TIMEOUT_MS: '300' });
+  const result = readConfig({ ...siteBindings, CACHE_FRESH_SECONDS: '0', CACHE_STALE_SECONDS: '0', ORIGIN_TIMEOUT_MS: '5000' });
   if (!result.ok) throw new Error('test configuration is invalid');
   return result.config;
 }
