@@ -45,6 +45,8 @@ function command(lane: Lane | 'lint'): [string, string[]] {
   return ['npx', args];
 }
 
+const started = Date.now();
+
 /** One lane, its lines prefixed with its name; resolves to its exit code. */
 function run(lane: Lane | 'lint'): Promise<number> {
   const [program, args] = command(lane);
@@ -82,13 +84,19 @@ function run(lane: Lane | 'lint'): Promise<number> {
     keep(line);
     process.stderr.write(`${prefix}${line}\n`);
   });
-  return new Promise((resolve) => child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+  return new Promise((resolve) =>
+    child.on('close', (code, signal) => {
+      const exit = code ?? (signal ? 1 : 0);
+      // When each lane ended says whether they ended together (docs/testing.md, "Lanes").
+      console.log(`${prefix}ended after ${Math.round((Date.now() - started) / 1000)} s (exit ${exit})`);
+      resolve(exit);
+    }),
+  );
 }
 
 // The linters (one core for a minute and a half of typed ESLint) beside the tests rather than before them; not when the
 // arguments pick some tests, as someone working on those runs them.
 const all = extra.length === 0 ? ['lint' as const, ...lanes] : lanes;
-const started = Date.now();
 const codes = await Promise.all(all.map(run));
 const failed = all.filter((_, i) => codes[i] !== 0);
 const seconds = Math.round((Date.now() - started) / 1000);
