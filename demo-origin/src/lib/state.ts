@@ -186,10 +186,11 @@ export interface StateEnv {
 
 /**
  * The state of the instance answering the current request. Outside a request (module
- * initialisation), a blank state: what the content files define.
+ * initialisation), a blank state: what the content files define. Read with `get`: Hono's `var`
+ * copies every variable of the request into a new object, and this is asked for in loops.
  */
 export function demoState(): DemoState {
-  return tryGetContext<StateEnv>()?.var.demo ?? blank;
+  return tryGetContext<StateEnv>()?.get('demo') ?? blank;
 }
 
 const blank = createState();

@@ -5,7 +5,7 @@
  * bookings, minus the past. Kept in the instance's DemoState, so each test file's instance has its own.
  */
 import type { ScheduleQuirks } from './control-types';
-import { DAY_END, DAY_START, GRID_MINUTES, instantOf, isSunday, localOf, windowDates, type LocalTime } from './time';
+import { DAY_END, DAY_START, GRID_MINUTES, inWindow, instantOf, isSunday, localOf, type LocalTime } from './time';
 
 export type BookingSource = 'yclients' | 'renovatio' | 'demo';
 
@@ -118,7 +118,7 @@ function liveBookings(s: ScheduleState, staffId: number, date: string, exceptId?
 
 /** Whether `minutes` from `at` with this staff member are free; `exceptId`: a booking being moved. */
 export function refusal(s: ScheduleState, staffId: number, at: LocalTime, minutes: number, now: number, exceptId?: number): Refusal | null {
-  if (!windowDates(now).includes(at.date) || isSunday(at.date)) return 'closed';
+  if (!inWindow(at.date, now) || isSunday(at.date)) return 'closed';
   if (at.minutes % GRID_MINUTES !== 0 || at.minutes < DAY_START || at.minutes + minutes > DAY_END || minutes <= 0) return 'closed';
   if (instantOf(at) <= now) return 'past';
   for (let cell = at.minutes; cell < at.minutes + minutes; cell += GRID_MINUTES) {

@@ -86,6 +86,13 @@ export function windowDates(now: number): string[] {
   return Array.from({ length: WINDOW_DAYS }, (_, i) => new Date(today + i * DAY).toISOString().slice(0, 10));
 }
 
+/** Whether `date` is one of the days the schedule is open for (`windowDates`), asked for every cell of a day. */
+export function inWindow(date: string, now: number): boolean {
+  const today = localOf(now).date;
+  const last = new Date(Date.parse(`${today}T00:00:00Z`) + (WINDOW_DAYS - 1) * DAY).toISOString().slice(0, 10);
+  return date >= today && date <= last;
+}
+
 /** Sunday is the clinic's day off. */
 export const isSunday = (date: string): boolean => new Date(`${date}T00:00:00Z`).getUTCDay() === 0;
 
