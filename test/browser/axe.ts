@@ -23,7 +23,12 @@ interface Violation {
  */
 export async function axeViolations(page: Page, selector?: string): Promise<string[]> {
   for (const frame of page.frames()) {
-    if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(axe.source);
+    const put = async () => {
+      if (!(await frame.evaluate(() => 'axe' in window))) await frame.evaluate(axe.source);
+    };
+    // A frame gone meanwhile has nothing left to check; the page itself must take axe.
+    if (frame === page.mainFrame()) await put();
+    else await put().catch(() => undefined);
   }
   const violations = await page.evaluate(
     async ({ selector, tags }) => {
