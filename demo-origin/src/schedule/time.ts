@@ -80,17 +80,19 @@ export function parseDatetime(raw: unknown): LocalTime | null {
   return Number.isNaN(ms) ? null : localOf(ms);
 }
 
+/** The date `days` after `date`, both as YYYY-MM-DD. */
+const daysAfter = (date: string, days: number): string => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+
 /** The days the schedule is open for, today (Moscow) first. */
 export function windowDates(now: number): string[] {
-  const today = Date.parse(`${localOf(now).date}T00:00:00Z`);
-  return Array.from({ length: WINDOW_DAYS }, (_, i) => new Date(today + i * DAY).toISOString().slice(0, 10));
+  const today = localOf(now).date;
+  return Array.from({ length: WINDOW_DAYS }, (_, i) => daysAfter(today, i));
 }
 
 /** Whether `date` is one of the days the schedule is open for (`windowDates`), asked for every cell of a day. */
 export function inWindow(date: string, now: number): boolean {
   const today = localOf(now).date;
-  const last = new Date(Date.parse(`${today}T00:00:00Z`) + (WINDOW_DAYS - 1) * DAY).toISOString().slice(0, 10);
-  return date >= today && date <= last;
+  return date >= today && date <= daysAfter(today, WINDOW_DAYS - 1);
 }
 
 /** Sunday is the clinic's day off. */
