@@ -4,7 +4,7 @@
  * terms of service). A person fills each as they would, the form goes through the
  * worker to the demo Drupal and the demo CRM, and the popup stays accessible and
  * calm at phone and desktop widths. The sending runs on both targets, at a phone's
- * width on Node; the layout is rendering, on Workers only.
+ * width on Node; the layout and axe-core are rendering, on Workers only.
  */
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -109,7 +109,8 @@ describe.each(seamWidths())('the discount popup on a %s', (label, viewport) => {
     await dialog.getByText('Условия акции', { exact: true }).click();
     expect(await dialog.getByText(/Скидка действует на первое посещение/).isVisible()).toBe(true);
 
-    expect(await axeViolations(page, 'dialog.popup')).toEqual([]);
+    // axe-core is the look, the same rendering on both targets: on Workers only.
+    if (!onNodeTarget()) expect(await axeViolations(page, 'dialog.popup')).toEqual([]);
 
     // The empty submit: a Russian message under each required input, focus on the first.
     await dialog.getByRole('button', { name: 'Получить скидку' }).click();
@@ -125,7 +126,7 @@ describe.each(seamWidths())('the discount popup on a %s', (label, viewport) => {
       );
       expect(message).toMatch(/[а-яё]{3}/i);
     }
-    expect(await axeViolations(page, 'dialog.popup')).toEqual([]);
+    if (!onNodeTarget()) expect(await axeViolations(page, 'dialog.popup')).toEqual([]);
     await shoot(page, `form-elements-errors-${label}`);
 
     // Filled as a person would.
