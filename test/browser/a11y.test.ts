@@ -1,23 +1,21 @@
 /**
- * No WCAG 2.1 A/AA violation that axe-core finds, on each page kind (one page of every bundle) and in the frame's
- * open states (a popup, the slide menu), at phone and desktop widths; and the header works with the keyboard alone.
+ * No WCAG 2.1 A/AA violation that axe-core finds, on each page kind and in the frame's open states (a popup, the slide
+ * menu), at phone and desktop widths; and the header works with the keyboard alone. One page of every bundle is
+ * checked where its parts are, in content-pages.test.ts, in the same visit.
  */
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { POPUP_TITLES } from '../../common/popups';
 import { axeViolations } from './axe';
 import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, still, watchProblems } from './chromium';
-import { CONTENT_BUNDLES, newestAliases } from './page-kinds';
 
 const chromium = chromiumPerFile({ serviceWorkers: 'block' });
 
 const siteUrl = inject('siteUrl');
-const demoUrl = inject('demoUrl');
 
+/** The page kinds that are not one bundle's node. */
 const paths: Record<string, string> = {
   home: '/',
-  service: '',
-  doctor: '',
   listing: '/news.html',
   landing: '/ultraformer.html',
   services: '/services.html',
@@ -27,15 +25,6 @@ const paths: Record<string, string> = {
   search: '/search/node/лазер',
   'legal info': '/svedeniya.html',
 };
-
-/** One page of every other bundle too. */
-const BUNDLES = CONTENT_BUNDLES.filter((bundle) => bundle !== 'services' && bundle !== 'doctors');
-
-beforeAll(async () => {
-  const newest = await newestAliases(demoUrl, CONTENT_BUNDLES);
-  [paths.service, paths.doctor] = [newest.services, newest.doctors];
-  for (const bundle of BUNDLES) paths[bundle] = newest[bundle];
-});
 
 /** A page in a context of its own: each test a visitor of its own, with nothing remembered from another. */
 async function newPage(viewport: typeof PHONE): Promise<Page> {
@@ -55,7 +44,7 @@ describe.concurrent.each([
   ['desktop', DESKTOP],
 ] as const)('axe-core, WCAG 2.1 A and AA, on a %s', (_label, viewport) => {
   // Side by side, each test asserts with its own `expect`.
-  it.for([...Object.keys(paths), ...BUNDLES.filter((b) => !(b in paths))])('%s: no violation', async (name, { expect }) => {
+  it.for(Object.keys(paths))('%s: no violation', async (name, { expect }) => {
     const page = await settled(paths[name]!, viewport);
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();

@@ -1,14 +1,17 @@
 /**
  * One page of every bundle at phone and desktop width,
  * part by part, on the demo origin as it is and in its lean schema (another
- * clinic's field layout), each with a clean console.
+ * clinic's field layout), each with a clean console; on the demo as it is, with
+ * no WCAG 2.1 A/AA violation that axe-core finds (a11y.test.ts checks the other
+ * page kinds; one visit for both, as a page load is most of a check's CPU).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, startDemoOrigin, startNodeSite, startSite, type WorkerServer } from '../../scripts/servers';
 import { TEST_SECRETS } from '../setup/secrets';
-import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile, streamedIn } from './chromium';
-import { newestAlias } from './page-kinds';
+import { axeViolations } from './axe';
+import { DESKTOP, PHONE, browserIdle, screenshot, watchProblems, chromiumPerFile, streamedIn } from './chromium';
+import { CONTENT_BUNDLES, newestAlias } from './page-kinds';
 
 const chromium = chromiumPerFile({ serviceWorkers: 'block' });
 
@@ -32,8 +35,8 @@ const SERVICE_ORDER = [
   'other-services',
 ];
 
-/** What each bundle's page must show beyond its title (a CSS selector that must be visible). */
-const BUNDLE_PARTS: Record<string, string> = {
+/** What each bundle's page must show beyond its title (a CSS selector that must be visible): every bundle a visitor reaches. */
+const BUNDLE_PARTS: Record<(typeof CONTENT_BUNDLES)[number], string> = {
   services: '[data-part="promo"] .promo-note',
   doctors: '[data-part="doctor-services"] li',
   patients: '.node__lead img',
@@ -107,20 +110,29 @@ describe.each(['full', 'lean'] as const)('every bundle, demo origin in its %s sc
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const)('on a %s', (width, viewport) => {
-    it.each(Object.keys(BUNDLE_PARTS))('shows a %s page with its parts and a clean console', async (bundle) => {
-      const { page, problems } = await open(site, aliases[bundle]!, viewport);
-      await expect(page.locator('main h1').first().isVisible()).resolves.toBe(true);
-      await page.locator(BUNDLE_PARTS[bundle]!).first().scrollIntoViewIfNeeded();
-      await expect(page.locator(BUNDLE_PARTS[bundle]!).first().isVisible(), `${bundle}: ${BUNDLE_PARTS[bundle]}`).resolves.toBe(true);
-      // Nothing escaped: formatted text sent as a bare string is still HTML, not visible tags.
-      expect(await page.locator('main').innerText()).not.toMatch(/<\/?p>/);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, 'no sideways scroll').toBeLessThanOrEqual(0);
-      if (mode === 'full' && (bundle === 'services' || bundle === 'doctors' || bundle === 'article'))
-        await screenshot(page, `content-${bundle}-${width}`);
-      await page.close();
-      expect(problems).toEqual([]);
-    });
+    it.each(CONTENT_BUNDLES)(
+      'shows a %s page with its parts and a clean console; in the full schema, axe-core finds no violation',
+      async (bundle) => {
+        const { page, problems } = await open(site, aliases[bundle]!, viewport);
+        await expect(page.locator('main h1').first().isVisible()).resolves.toBe(true);
+        await page.locator(BUNDLE_PARTS[bundle]).first().scrollIntoViewIfNeeded();
+        await expect(page.locator(BUNDLE_PARTS[bundle]).first().isVisible(), `${bundle}: ${BUNDLE_PARTS[bundle]}`).resolves.toBe(true);
+        // Nothing escaped: formatted text sent as a bare string is still HTML, not visible tags.
+        expect(await page.locator('main').innerText()).not.toMatch(/<\/?p>/);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, 'no sideways scroll').toBeLessThanOrEqual(0);
+        if (mode === 'full' && (bundle === 'services' || bundle === 'doctors' || bundle === 'article'))
+          await screenshot(page, `content-${bundle}-${width}`);
+        if (mode === 'full') {
+          // As a visitor has the page a moment later (gotoSettled's waits): the idle islands' code in and awake.
+          await page.waitForLoadState('networkidle');
+          await browserIdle(page);
+          expect(await axeViolations(page), `${bundle}: axe-core, WCAG 2.1 A and AA`).toEqual([]);
+        }
+        await page.close();
+        expect(problems).toEqual([]);
+      },
+    );
 
     it('shows the service page in spec order, with the medical notice', async () => {
       const { page, problems } = await open(site, aliases.services!, viewport);
