@@ -11,7 +11,9 @@ let site: WorkerServer;
 beforeAll(async () => {
   demo = await startDemoOrigin({ port: await freePort() });
   const port = await freePort();
-  const vars = { DRUPAL_BASE_URL: demo.url, SITE_URL: `http://127.0.0.1:${port}`, CACHE_FRESH_SECONDS: '0', ORIGIN_TIMEOUT_MS: '1000' };
+  // The site's own origin timeout (5 s): a stopped origin refuses at once, and a loaded machine's first visits to a
+  // running one took over the second this file once set (a 503 before the outage).
+  const vars = { DRUPAL_BASE_URL: demo.url, SITE_URL: `http://127.0.0.1:${port}`, CACHE_FRESH_SECONDS: '0' };
   // On the target under test: wrangler dev, or the Node site on the suite's Valkey under a key prefix of its own.
   const valkeyUrl = inject('nodeValkeyUrl');
   site = valkeyUrl ? await startNodeSite({ port, valkeyUrl, keyPrefix: 'origin-outage:', vars }) : await startSite({ port, vars });
