@@ -23,6 +23,7 @@ type IslandModule = { default: import('react').ComponentType<SerializableProps> 
 
 /** The first, a pointer merely passing over it (as a reader's does), is not reaching for it (`reach`). */
 const WAKING_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+const FINGER_EVENTS = ['touchstart', 'touchend', 'touchcancel'] as const;
 const RELOADED_KEY = 'islands:reloaded';
 
 /**
@@ -110,6 +111,10 @@ function wakeOnInteraction(root: HTMLElement, reach = false): () => void {
     if (Math.abs(event.deltaX) > Math.abs(event.deltaY)) start();
   };
   if (reach) root.addEventListener('wheel', wheel, { capture: true, passive: true });
+  // Whether a finger is on it: a swipe wakes it on its first touch, and the code that arrives mid-swipe (its listeners
+  // later than that touch) must not take the row from under the finger (data-touching, read by the behaviour).
+  const fingers = (event: TouchEvent) => root.toggleAttribute('data-touching', event.touches.length > 0);
+  if (reach) for (const type of FINGER_EVENTS) root.addEventListener(type, fingers, { capture: true, passive: true });
   return start;
 }
 

@@ -12,11 +12,12 @@ const STILL_MS = 150;
  * Calls `then` once the row stands still: a swipe or a trackpad's sideways scroll that woke swiper ends
  * natively, where the visitor lets it, and swiper starts on that slide rather than cutting the gesture short.
  * Still means no scroll and no finger moving for STILL_MS, and no finger down: on a slow phone the swipe's
- * first moves may come after swiper has loaded, and swiper taking the row then would swallow the swipe.
+ * first moves may come after swiper has loaded, and swiper taking the row then would swallow the swipe. A finger
+ * put down before this code arrived is known from `data-touching`, which the island loader keeps on the root.
  */
-function whenStill(track: HTMLElement, then: () => void) {
+function whenStill(root: HTMLElement, track: HTMLElement, then: () => void) {
   let moved = false;
-  let touching = false;
+  let touching = root.hasAttribute('data-touching');
   const onMove = () => {
     moved = true;
   };
@@ -143,7 +144,7 @@ export default defineBehavior('Carousel', (root, { kind }) => {
     }
     asked = undefined;
   };
-  whenStill(track, () => {
+  whenStill(root, track, () => {
     layout();
     gridQuery?.addEventListener('change', layout);
   });

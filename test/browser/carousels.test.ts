@@ -304,6 +304,31 @@ describe('a carousel swiped before swiper is up', () => {
     await page.close();
   });
 
+  it('waits for a finger put down before its code came, however long the finger rests, then starts where the swipe left it', async () => {
+    const { page, problems, requests, swiperFetched } = await openPage(PHONE, '/', { hasTouch: true, clock: true });
+    await page.locator(`${SLIDER} .carousel__frame`).scrollIntoViewIfNeeded();
+    const frame = (await page.locator(`${SLIDER} .carousel__frame`).boundingBox())!;
+    const y = Math.round(frame.y + frame.height / 2);
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+    const from = Math.round(frame.x + frame.width * 0.8);
+    await touch('touchStart', from);
+    // The code arrives and starts while the finger rests, and the finger rests on past the row's stillness (150 ms):
+    // the code's own listeners came after the touch began, and swiper must not take the row from under it.
+    await expect.poll(swiperFetched).toBe(true);
+    await requests.quiet();
+    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+    await page.clock.runFor(1_000);
+    expect(await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).count(), 'swiper waits for the finger').toBe(0);
+    for (let step = 1; step <= 10; step++) await touch('touchMove', from - Math.round((frame.width * 0.6 * step) / 10));
+    await touch('touchEnd', from - Math.round(frame.width * 0.6));
+    await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.locator(`${SLIDER} .carousel__slide.swiper-slide-active`).getAttribute('aria-label')).toMatch(/^2 из /);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("moves natively under a trackpad's sideways scroll, and swiper starts on that slide", async () => {
     const { page, problems } = await openPage(DESKTOP, '/');
     await page.locator(`${SLIDER} .carousel__frame`).scrollIntoViewIfNeeded();
