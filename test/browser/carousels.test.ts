@@ -305,7 +305,12 @@ describe('a carousel swiped before swiper is up', () => {
   });
 
   it('waits for a finger put down before its code came, however long the finger rests, then starts where the swipe left it', async () => {
-    const { page, problems, requests, swiperFetched } = await openPage(PHONE, '/', { hasTouch: true, clock: true });
+    // A visitor who asked for less motion: the row does not play by itself while the test's clock runs ahead.
+    const { page, problems, requests, swiperFetched } = await openPage(PHONE, '/', {
+      hasTouch: true,
+      clock: true,
+      reducedMotion: 'reduce',
+    });
     await page.locator(`${SLIDER} .carousel__frame`).scrollIntoViewIfNeeded();
     const frame = (await page.locator(`${SLIDER} .carousel__frame`).boundingBox())!;
     const y = Math.round(frame.y + frame.height / 2);
@@ -316,7 +321,7 @@ describe('a carousel swiped before swiper is up', () => {
     await touch('touchStart', from);
     // The code arrives and starts while the finger rests, and the finger rests on past the row's stillness (150 ms):
     // the code's own listeners came after the touch began, and swiper must not take the row from under it.
-    await expect.poll(swiperFetched).toBe(true);
+    await expect.poll(swiperFetched, { timeout: 15_000 }).toBe(true);
     await requests.quiet();
     await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
     await page.clock.runFor(1_000);
