@@ -329,7 +329,9 @@ describe('a carousel swiped before swiper is up', () => {
     for (let step = 1; step <= 10; step++) await touch('touchMove', from - Math.round((frame.width * 0.6 * step) / 10));
     await touch('touchEnd', from - Math.round(frame.width * 0.6));
     await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).waitFor({ timeout: 15_000 });
-    await expect.poll(() => page.locator(`${SLIDER} .carousel__slide.swiper-slide-active`).getAttribute('aria-label')).toMatch(/^2 из /);
+    await expect
+      .poll(() => page.locator(`${SLIDER} .carousel__slide.swiper-slide-active`).getAttribute('aria-label'), { timeout: 10_000 })
+      .toMatch(/^2 из /);
     expect(problems).toEqual([]);
     await page.close();
   });
