@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../scripts/servers';
-import { DESKTOP, PHONE, chromiumPerFile, screenshot, still, watchProblems, watchRequests } from './chromium';
+import { DESKTOP, PHONE, browserIdle, chromiumPerFile, screenshot, still, watchProblems, watchRequests } from './chromium';
 
 const chromium = chromiumPerFile({ serviceWorkers: 'block' });
 
@@ -282,20 +282,33 @@ describe.each([
   });
 });
 
+/**
+ * A finger on the home slider, its middle in view (clear of the phone's bottom bar): put down at four fifths of its
+ * width, then a swipe of three fifths leftwards in ten moves, and lifted.
+ */
+async function fingerOnSlider(page: Page) {
+  await page.locator(`${SLIDER} .carousel__frame`).scrollIntoViewIfNeeded();
+  const frame = (await page.locator(`${SLIDER} .carousel__frame`).boundingBox())!;
+  const y = Math.round(frame.y + frame.height / 2);
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  const from = Math.round(frame.x + frame.width * 0.8);
+  return {
+    down: () => touch('touchStart', from),
+    swipe: async () => {
+      for (let step = 1; step <= 10; step++) await touch('touchMove', from - Math.round((frame.width * 0.6 * step) / 10));
+      await touch('touchEnd', from - Math.round(frame.width * 0.6));
+    },
+  };
+}
+
 describe('a carousel swiped before swiper is up', () => {
   it('moves natively under a finger, and swiper starts on the slide the swipe left in view', async () => {
     const { page, problems, swiperFetched } = await openPage(PHONE, '/', { hasTouch: true });
-    // Its middle in view, clear of the phone's bottom bar.
-    await page.locator(`${SLIDER} .carousel__frame`).scrollIntoViewIfNeeded();
-    const frame = (await page.locator(`${SLIDER} .carousel__frame`).boundingBox())!;
-    const y = Math.round(frame.y + frame.height / 2);
-    const cdp = await page.context().newCDPSession(page);
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
-      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
-    const from = Math.round(frame.x + frame.width * 0.8);
-    await touch('touchStart', from);
-    for (let step = 1; step <= 10; step++) await touch('touchMove', from - Math.round((frame.width * 0.6 * step) / 10));
-    await touch('touchEnd', from - Math.round(frame.width * 0.6));
+    const finger = await fingerOnSlider(page);
+    await finger.down();
+    await finger.swipe();
     await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).waitFor({ timeout: 15_000 });
     expect(swiperFetched()).toBe(true);
     await expect.poll(() => page.locator(`${SLIDER} .carousel__slide.swiper-slide-active`).getAttribute('aria-label')).toMatch(/^2 из /);
@@ -311,23 +324,16 @@ describe('a carousel swiped before swiper is up', () => {
       clock: true,
       reducedMotion: 'reduce',
     });
-    await page.locator(`${SLIDER} .carousel__frame`).scrollIntoViewIfNeeded();
-    const frame = (await page.locator(`${SLIDER} .carousel__frame`).boundingBox())!;
-    const y = Math.round(frame.y + frame.height / 2);
-    const cdp = await page.context().newCDPSession(page);
-    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
-      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
-    const from = Math.round(frame.x + frame.width * 0.8);
-    await touch('touchStart', from);
+    const finger = await fingerOnSlider(page);
+    await finger.down();
     // The code arrives and starts while the finger rests, and the finger rests on past the row's stillness (150 ms):
     // the code's own listeners came after the touch began, and swiper must not take the row from under it.
     await expect.poll(swiperFetched, { timeout: 15_000 }).toBe(true);
     await requests.quiet();
-    await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+    await browserIdle(page);
     await page.clock.runFor(1_000);
     expect(await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).count(), 'swiper waits for the finger').toBe(0);
-    for (let step = 1; step <= 10; step++) await touch('touchMove', from - Math.round((frame.width * 0.6 * step) / 10));
-    await touch('touchEnd', from - Math.round(frame.width * 0.6));
+    await finger.swipe();
     await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).waitFor({ timeout: 15_000 });
     await expect
       .poll(() => page.locator(`${SLIDER} .carousel__slide.swiper-slide-active`).getAttribute('aria-label'), { timeout: 10_000 })
