@@ -48,9 +48,9 @@ function whenStill(root: HTMLElement, track: HTMLElement, then: () => void) {
  * scrolls past a row that needs no script, which plays by itself if its kind does (CarouselAutoplay). The
  * gesture that woke it is not lost: a swipe ends natively first, and a press on an arrow or a dot (the loader
  * gives the click again once this has loaded) moves swiper once it is up.
- * Autoplay holds while the pointer is over the carousel, while focus is in it, and
- * whenever the visitor asks the system for less motion. A kind that is a grid at
- * some widths (common/carousels.ts) has no swiper there: it would size and move
+ * Autoplay holds while the pointer is over the carousel, while a finger is on it (swiper itself pauses only
+ * once the finger moves), while focus is in it, and whenever the visitor asks the system for less motion.
+ * A kind that is a grid at some widths (common/carousels.ts) has no swiper there: it would size and move
  * the slides the grid lays out.
  */
 export default defineBehavior('Carousel', (root, { kind }) => {
@@ -123,10 +123,11 @@ export default defineBehavior('Carousel', (root, { kind }) => {
   // The pointer or the focus that reached for the carousel is there already.
   let hovered = carousel.matches(':hover');
   let focused = carousel.contains(document.activeElement);
+  let touching = root.hasAttribute('data-touching');
   const holdAutoplay = () => {
     if (!swiper || !settings.autoplayMs) return;
     const autoplay = swiper.autoplay;
-    const held = hovered || focused || reducedMotion.matches;
+    const held = hovered || touching || focused || reducedMotion.matches;
     // stop/start rather than pause/resume: swiper resumes a pause by itself after the next transition.
     if (held && autoplay.running) autoplay.stop();
     else if (!held && !autoplay.running) autoplay.start();
@@ -162,6 +163,12 @@ export default defineBehavior('Carousel', (root, { kind }) => {
     hovered = false;
     holdAutoplay();
   });
+
+  const fingers = (event: TouchEvent) => {
+    touching = event.touches.length > 0;
+    holdAutoplay();
+  };
+  for (const type of ['touchstart', 'touchend', 'touchcancel'] as const) carousel.addEventListener(type, fingers, { passive: true });
 
   carousel.addEventListener('focusin', (event) => {
     focused = true;

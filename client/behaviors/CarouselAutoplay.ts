@@ -8,8 +8,8 @@ const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
  * reader too, who never reaches for it and so never loads swiper (client/behaviors/Carousel.ts): every
  * `autoplayMs` the server's scroll-snap row (worker/components/Carousel.tsx) scrolls one slide on, back to the
  * first after the last, and the dots follow. It holds as swiper's autoplay does — while the pointer is over
- * the carousel, while focus is in it, and for a visitor who asked the system for less motion — and stops for
- * good once swiper has the row: swiper plays it from then on.
+ * the carousel, while a finger is on it, while focus is in it, and for a visitor who asked the system for less
+ * motion — and stops for good once swiper has the row: swiper plays it from then on.
  */
 export default defineBehavior('CarouselAutoplay', (root, { kind }) => {
   const settings = CAROUSELS[kind];
@@ -55,8 +55,11 @@ export default defineBehavior('CarouselAutoplay', (root, { kind }) => {
 
   let hovered = carousel.matches(':hover');
   let focused = carousel.contains(document.activeElement);
+  // A finger on the row: the row must not move from under a swipe. One put down before this code came is known
+  // from `data-touching`, which the island loader keeps on the Carousel island's root around this one.
+  let touching = root.closest('[data-touching]') !== null;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const held = () => hovered || focused || reducedMotion.matches || Boolean(gridQuery?.matches);
+  const held = () => hovered || touching || focused || reducedMotion.matches || Boolean(gridQuery?.matches);
   const next = () => {
     timer = undefined;
     if (takenOver()) return;
@@ -80,6 +83,11 @@ export default defineBehavior('CarouselAutoplay', (root, { kind }) => {
     hovered = false;
     play();
   });
+  const fingers = (event: TouchEvent) => {
+    touching = event.touches.length > 0;
+    play();
+  };
+  for (const type of ['touchstart', 'touchend', 'touchcancel'] as const) carousel.addEventListener(type, fingers, { passive: true });
   carousel.addEventListener('focusin', () => {
     focused = true;
     play();

@@ -284,18 +284,20 @@ describe.each([
 
 /**
  * A finger on the home slider, its middle in view (clear of the phone's bottom bar): put down at four fifths of its
- * width, then a swipe of three fifths leftwards in ten moves, and lifted.
+ * width, then a swipe of three fifths leftwards in ten moves, and lifted; or, after a long rest, let go.
  */
 async function fingerOnSlider(page: Page) {
   await page.locator(`${SLIDER} .carousel__frame`).scrollIntoViewIfNeeded();
   const frame = (await page.locator(`${SLIDER} .carousel__frame`).boundingBox())!;
   const y = Math.round(frame.y + frame.height / 2);
   const cdp = await page.context().newCDPSession(page);
-  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number) =>
-    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd' | 'touchCancel', x: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' || type === 'touchCancel' ? [] : [{ x, y }] });
   const from = Math.round(frame.x + frame.width * 0.8);
   return {
     down: () => touch('touchStart', from),
+    // A long rest ends as a long press does on a phone, the touch cancelled: no tap, so no slide's link followed.
+    lift: () => touch('touchCancel', from),
     swipe: async () => {
       for (let step = 1; step <= 10; step++) await touch('touchMove', from - Math.round((frame.width * 0.6 * step) / 10));
       await touch('touchEnd', from - Math.round(frame.width * 0.6));
@@ -308,11 +310,16 @@ describe('a carousel swiped before swiper is up', () => {
     const { page, problems, swiperFetched } = await openPage(PHONE, '/', { hasTouch: true });
     const finger = await fingerOnSlider(page);
     await finger.down();
+    // Where the row is under the finger (a loaded machine may have let it play on before the finger came): the swipe
+    // goes one on from there, and the row does not play on under the finger.
+    const before = Number((await currentDot(page))?.replace('Слайд ', ''));
     await finger.swipe();
     await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).waitFor({ timeout: 15_000 });
     expect(swiperFetched()).toBe(true);
-    await expect.poll(() => page.locator(`${SLIDER} .carousel__slide.swiper-slide-active`).getAttribute('aria-label')).toMatch(/^2 из /);
-    await expect.poll(() => currentDot(page)).toBe('Слайд 2');
+    await expect
+      .poll(() => page.locator(`${SLIDER} .carousel__slide.swiper-slide-active`).getAttribute('aria-label'), { timeout: 5_000 })
+      .toMatch(new RegExp(`^${before + 1} из `));
+    await expect.poll(() => currentDot(page)).toBe(`Слайд ${before + 1}`);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -338,6 +345,45 @@ describe('a carousel swiped before swiper is up', () => {
     await expect
       .poll(() => page.locator(`${SLIDER} .carousel__slide.swiper-slide-active`).getAttribute('aria-label'), { timeout: 10_000 })
       .toMatch(/^2 из /);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('holds still under a resting finger, before swiper and under it, and plays on once the finger lets go', async () => {
+    const { page, problems, chunks, swiperFetched } = await openPage(PHONE, '/', { hasTouch: true, clock: true });
+    await sliderUntouched(page, chunks);
+    // Whether the row is asked to scroll on (its own play's smooth scroll, which a look at the dots could come before).
+    await page.evaluate((selector) => {
+      const track = document.querySelector<HTMLElement>(selector)!;
+      const scrollTo = track.scrollTo.bind(track);
+      track.scrollTo = ((options: ScrollToOptions) => {
+        track.dataset.asked = 'scroll';
+        scrollTo(options);
+      }) as typeof track.scrollTo;
+    }, `${SLIDER} .carousel__track`);
+    const rowAskedToMove = async () => (await page.locator(`${SLIDER} .carousel__track`).getAttribute('data-asked')) !== null;
+    const finger = await fingerOnSlider(page);
+    await finger.down();
+    // The row's own play (every 5 s), and swiper, woken by the touch, loads and waits for the finger.
+    await expect.poll(swiperFetched, { timeout: 15_000 }).toBe(true);
+    await browserIdle(page);
+    await page.clock.runFor(6_000);
+    expect(await rowAskedToMove(), 'the row holds under the finger').toBe(false);
+    expect(await currentDot(page)).toBe('Слайд 1');
+    // Lifted, the row stands still: swiper takes it (after 150 ms) and plays it on 5 s later.
+    await finger.lift();
+    await page.clock.runFor(6_000);
+    await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).waitFor({ timeout: 15_000 });
+    await expect.poll(() => currentDot(page), { timeout: 8_000, interval: 250 }).toBe('Слайд 2');
+    // Swiper's own play holds under a finger that rests without moving, too (its next turn counted from the end of
+    // the slide's transition).
+    await still(page);
+    await finger.down();
+    await page.clock.runFor(6_000);
+    expect(await currentDot(page), 'swiper holds under the finger').toBe('Слайд 2');
+    await finger.lift();
+    await page.clock.runFor(6_000);
+    await expect.poll(() => currentDot(page), { timeout: 8_000, interval: 250 }).toBe('Слайд 3');
     expect(problems).toEqual([]);
     await page.close();
   });
