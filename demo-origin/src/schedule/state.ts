@@ -127,18 +127,26 @@ export function refusal(s: ScheduleState, staffId: number, at: LocalTime, minute
   return liveBookings(s, staffId, at.date, exceptId).some((b) => overlaps(b.start, b.minutes, at.minutes, minutes)) ? 'busy' : null;
 }
 
-/** The starts (minutes since midnight) of one day where `minutes` with this staff member are free. */
+/**
+ * How soon a time may start to be offered, as a clinic opens online booking only so long before a visit. A time
+ * offered a moment before it starts would be past by the time the patient's form arrives; a booking itself is refused
+ * only in the past (`refusal`).
+ */
+const OFFER_LEAD_MS = 30 * 60_000;
+
+/** The starts (minutes since midnight) of one day where `minutes` with this staff member are free, and not too soon. */
 export function freeStarts(s: ScheduleState, staffId: number, date: string, minutes: number, now: number): number[] {
   const starts: number[] = [];
   for (let t = DAY_START; t + minutes <= DAY_END; t += GRID_MINUTES) {
-    if (refusal(s, staffId, { date, minutes: t }, minutes, now) === null) starts.push(t);
+    const at = { date, minutes: t };
+    if (instantOf(at) > now + OFFER_LEAD_MS && refusal(s, staffId, at, minutes, now) === null) starts.push(t);
   }
   return starts;
 }
 
-/** Whether a cell of Renovatio's grid (any step) is taken: by another patient, a booking, or the past. */
+/** Whether a cell of Renovatio's grid (any step) is taken: by another patient, a booking, or the past (or too soon). */
 export function cellBusy(s: ScheduleState, staffId: number, at: LocalTime, minutes: number, now: number): boolean {
-  if (instantOf(at) <= now) return true;
+  if (instantOf(at) <= now + OFFER_LEAD_MS) return true;
   for (let cell = at.minutes - (at.minutes % GRID_MINUTES); cell < at.minutes + minutes; cell += GRID_MINUTES) {
     if (cellTaken(staffId, at.date, cell)) return true;
   }
