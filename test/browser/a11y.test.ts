@@ -234,7 +234,10 @@ describe('the keyboard alone, on a phone', () => {
     expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null), 'focus moved into the slide menu').toBe(true);
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
-    expect(await hamburger.evaluate((el) => el === document.activeElement), 'focus is back on the hamburger').toBe(true);
+    // The dialog's close event, which gives focus back, comes a task after it is hidden.
+    await expect
+      .poll(() => hamburger.evaluate((el) => el === document.activeElement), { message: 'focus is back on the hamburger' })
+      .toBe(true);
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -48,7 +48,8 @@ describe('the main menu on a phone', () => {
       await screenshot(page, `frame-${name}-phone-menu`);
       await page.keyboard.press('Escape');
       await menu.waitFor({ state: 'hidden' });
-      expect(await isFocused(button), 'focus is back on the hamburger').toBe(true);
+      // The dialog's close event, which gives focus back and the scroll, comes a task after it is hidden.
+      await expect.poll(() => isFocused(button), { message: 'focus is back on the hamburger' }).toBe(true);
       expect(await page.evaluate(() => window.scrollY), 'the scroll position is restored').toBeCloseTo(scrolled, 0);
       expect(problems).toEqual([]);
       await page.close();

@@ -78,7 +78,8 @@ describe('the slide menu on a phone', () => {
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await hamburger.evaluate((el) => el === document.activeElement)).toBe(true);
+    // The dialog's close event, which gives focus back and sets aria-expanded, comes a task after it is hidden.
+    await expect.poll(() => hamburger.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await hamburger.getAttribute('aria-expanded')).toBe('false');
     expect(await page.evaluate(() => window.scrollY)).toBe(700);
     expect(problems).toEqual([]);
