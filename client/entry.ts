@@ -17,13 +17,13 @@ import {
 import type { HydrateWhen, SerializableProps } from '../common/islands';
 
 import { isBehavior, type Behavior } from './runtime/behavior';
+import { keepFingers } from './runtime/fingers';
 
 /** A React island's component, or a behaviour that drives server-rendered markup without React. */
 type IslandModule = { default: import('react').ComponentType<SerializableProps> | Behavior<SerializableProps> };
 
 /** The first, a pointer merely passing over it (as a reader's does), is not reaching for it (`reach`). */
 const WAKING_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
-const FINGER_EVENTS = ['touchstart', 'touchend', 'touchcancel'] as const;
 const RELOADED_KEY = 'islands:reloaded';
 
 /**
@@ -113,8 +113,7 @@ function wakeOnInteraction(root: HTMLElement, reach = false): () => void {
   if (reach) root.addEventListener('wheel', wheel, { capture: true, passive: true });
   // Whether a finger is on it: a swipe wakes it on its first touch, and the code that arrives mid-swipe (its listeners
   // later than that touch) must not take the row from under the finger (data-touching, read by the behaviour).
-  const fingers = (event: TouchEvent) => root.toggleAttribute('data-touching', event.touches.length > 0);
-  if (reach) for (const type of FINGER_EVENTS) root.addEventListener(type, fingers, { capture: true, passive: true });
+  if (reach) keepFingers(root);
   return start;
 }
 

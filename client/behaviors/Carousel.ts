@@ -2,6 +2,7 @@ import Swiper from 'swiper';
 import { Autoplay, Navigation, Pagination } from 'swiper/modules';
 import { CAROUSELS, gridMedia } from '../../common/carousels';
 import { defineBehavior } from '../runtime/behavior';
+import { fingerOn, onFingers } from '../runtime/fingers';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -12,30 +13,23 @@ const STILL_MS = 150;
  * Calls `then` once the row stands still: a swipe or a trackpad's sideways scroll that woke swiper ends
  * natively, where the visitor lets it, and swiper starts on that slide rather than cutting the gesture short.
  * Still means no scroll and no finger moving for STILL_MS, and no finger down: on a slow phone the swipe's
- * first moves may come after swiper has loaded, and swiper taking the row then would swallow the swipe. A finger
- * put down before this code arrived is known from `data-touching`, which the island loader keeps on the root.
+ * first moves may come after swiper has loaded, and swiper taking the row then would swallow the swipe. Whether a
+ * finger is down is read from the island's root (`fingerOn`), which knows of one put down before this code arrived.
  */
 function whenStill(root: HTMLElement, track: HTMLElement, then: () => void) {
   let moved = false;
-  let touching = root.hasAttribute('data-touching');
   const onMove = () => {
     moved = true;
   };
-  const onTouch = (event: TouchEvent) => {
-    touching = event.touches.length > 0;
-    moved = true;
-  };
-  const events = ['touchstart', 'touchmove', 'touchend', 'touchcancel'] as const;
-  track.addEventListener('scroll', onMove, { passive: true });
-  for (const type of events) track.addEventListener(type, onTouch, { passive: true });
+  const events = ['scroll', 'touchstart', 'touchmove', 'touchend', 'touchcancel'] as const;
+  for (const type of events) track.addEventListener(type, onMove, { passive: true });
   const look = () => {
-    if (moved || touching) {
+    if (moved || fingerOn(root)) {
       moved = false;
       setTimeout(look, STILL_MS);
       return;
     }
-    track.removeEventListener('scroll', onMove);
-    for (const type of events) track.removeEventListener(type, onTouch);
+    for (const type of events) track.removeEventListener(type, onMove);
     then();
   };
   setTimeout(look, STILL_MS);
@@ -123,11 +117,10 @@ export default defineBehavior('Carousel', (root, { kind }) => {
   // The pointer or the focus that reached for the carousel is there already.
   let hovered = carousel.matches(':hover');
   let focused = carousel.contains(document.activeElement);
-  let touching = root.hasAttribute('data-touching');
   const holdAutoplay = () => {
     if (!swiper || !settings.autoplayMs) return;
     const autoplay = swiper.autoplay;
-    const held = hovered || touching || focused || reducedMotion.matches;
+    const held = hovered || fingerOn(root) || focused || reducedMotion.matches;
     // stop/start rather than pause/resume: swiper resumes a pause by itself after the next transition.
     if (held && autoplay.running) autoplay.stop();
     else if (!held && !autoplay.running) autoplay.start();
@@ -164,11 +157,7 @@ export default defineBehavior('Carousel', (root, { kind }) => {
     holdAutoplay();
   });
 
-  const fingers = (event: TouchEvent) => {
-    touching = event.touches.length > 0;
-    holdAutoplay();
-  };
-  for (const type of ['touchstart', 'touchend', 'touchcancel'] as const) carousel.addEventListener(type, fingers, { passive: true });
+  onFingers(carousel, holdAutoplay);
 
   carousel.addEventListener('focusin', (event) => {
     focused = true;

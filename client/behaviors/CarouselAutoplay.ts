@@ -1,5 +1,6 @@
 import { CAROUSELS, gridMedia } from '../../common/carousels';
 import { defineBehavior } from '../runtime/behavior';
+import { fingerOn, onFingers } from '../runtime/fingers';
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -55,11 +56,9 @@ export default defineBehavior('CarouselAutoplay', (root, { kind }) => {
 
   let hovered = carousel.matches(':hover');
   let focused = carousel.contains(document.activeElement);
-  // A finger on the row: the row must not move from under a swipe. One put down before this code came is known
-  // from `data-touching`, which the island loader keeps on the Carousel island's root around this one.
-  let touching = root.closest('[data-touching]') !== null;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const held = () => hovered || touching || focused || reducedMotion.matches || Boolean(gridQuery?.matches);
+  // A finger on the row (the Carousel island's around this one): the row must not move from under a swipe.
+  const held = () => hovered || fingerOn(root) || focused || reducedMotion.matches || Boolean(gridQuery?.matches);
   const next = () => {
     timer = undefined;
     if (takenOver()) return;
@@ -83,11 +82,7 @@ export default defineBehavior('CarouselAutoplay', (root, { kind }) => {
     hovered = false;
     play();
   });
-  const fingers = (event: TouchEvent) => {
-    touching = event.touches.length > 0;
-    play();
-  };
-  for (const type of ['touchstart', 'touchend', 'touchcancel'] as const) carousel.addEventListener(type, fingers, { passive: true });
+  onFingers(carousel, play);
   carousel.addEventListener('focusin', () => {
     focused = true;
     play();
