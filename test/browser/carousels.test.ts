@@ -104,6 +104,8 @@ const carouselCls = (page: Page) =>
 
 const SLIDER = '.home-slider';
 const currentDot = (page: Page) => page.locator(`${SLIDER} .carousel__dot[aria-current="true"]`).getAttribute('aria-label');
+/** The slide swiper has active, by its label («2 из 5»). */
+const activeSlide = (page: Page) => page.locator(`${SLIDER} .carousel__slide.swiper-slide-active`).getAttribute('aria-label');
 
 /** Scrolled to only when it starts below the first screen. */
 async function sliderInView(page: Page) {
@@ -226,7 +228,7 @@ describe.each([
     await page.locator(`${SLIDER} .carousel__frame`).hover();
     await page.getByRole('button', { name: 'Слайд 3', exact: true }).click();
     await expect.poll(() => currentDot(page)).toBe('Слайд 3');
-    expect(await page.locator(`${SLIDER} .carousel__slide.swiper-slide-active`).getAttribute('aria-label')).toMatch(/^3 из /);
+    expect(await activeSlide(page)).toMatch(/^3 из /);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -319,9 +321,7 @@ describe('a carousel swiped before swiper is up', () => {
     await finger.swipe();
     await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).waitFor({ timeout: 15_000 });
     expect(swiperFetched()).toBe(true);
-    await expect
-      .poll(() => page.locator(`${SLIDER} .carousel__slide.swiper-slide-active`).getAttribute('aria-label'), { timeout: 5_000 })
-      .toMatch(new RegExp(`^${before + 1} из `));
+    await expect.poll(() => activeSlide(page), { timeout: 5_000 }).toMatch(new RegExp(`^${before + 1} из `));
     await expect.poll(() => currentDot(page)).toBe(`Слайд ${before + 1}`);
     expect(problems).toEqual([]);
     await page.close();
@@ -345,9 +345,7 @@ describe('a carousel swiped before swiper is up', () => {
     expect(await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).count(), 'swiper waits for the finger').toBe(0);
     await finger.swipe();
     await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).waitFor({ timeout: 15_000 });
-    await expect
-      .poll(() => page.locator(`${SLIDER} .carousel__slide.swiper-slide-active`).getAttribute('aria-label'), { timeout: 10_000 })
-      .toMatch(/^2 из /);
+    await expect.poll(() => activeSlide(page), { timeout: 10_000 }).toMatch(/^2 из /);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -398,7 +396,7 @@ describe('a carousel swiped before swiper is up', () => {
     await page.mouse.move(frame.x + frame.width / 2, frame.y + frame.height / 2);
     await page.mouse.wheel(Math.round(frame.width * 0.6), 0);
     await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).waitFor({ timeout: 15_000 });
-    await expect.poll(() => page.locator(`${SLIDER} .carousel__slide.swiper-slide-active`).getAttribute('aria-label')).toMatch(/^2 из /);
+    await expect.poll(() => activeSlide(page)).toMatch(/^2 из /);
     expect(problems).toEqual([]);
     await page.close();
   });
