@@ -103,6 +103,14 @@ const carouselCls = (page: Page) =>
   page.evaluate(() => window.__shifts.filter((s) => !s.input && s.carousel).reduce((sum, s) => sum + s.value, 0));
 
 const SLIDER = '.home-slider';
+
+/**
+ * How long a carousel's code may take to arrive and take over its row: a bound on a hang, not on speed. Alone it is
+ * about a second; under the whole `npm test` a Chromium test runs five to six times as long, and once a phone's slider
+ * had not been taken over after 15 s (docs/testing.md, "Lanes").
+ */
+const TAKEOVER_MS = 60_000;
+
 const currentDot = (page: Page) => page.locator(`${SLIDER} .carousel__dot[aria-current="true"]`).getAttribute('aria-label');
 /** The slide swiper has active, by its label («2 из 5»). */
 const activeSlide = (page: Page) => page.locator(`${SLIDER} .carousel__slide.swiper-slide-active`).getAttribute('aria-label');
@@ -126,13 +134,15 @@ const nextArrow = (page: Page) => page.locator(`${SLIDER} .carousel__arrow--next
 async function sliderTakenOver(page: Page) {
   await sliderInView(page);
   await nextArrow(page).focus();
-  await page.waitForSelector(`${SLIDER} .carousel__frame.swiper-initialized`, { timeout: 15_000 });
+  await page.waitForSelector(`${SLIDER} .carousel__frame.swiper-initialized`, { timeout: TAKEOVER_MS });
 }
 
 /** The slider as a reader has it: in view, and its CarouselAutoplay behaviour (no swiper) loaded and started. */
 async function sliderUntouched(page: Page, chunks: (path: string) => boolean) {
   await sliderInView(page);
-  await expect.poll(() => chunks(AUTOPLAY_CHUNK), { message: 'the slider plays its row (CarouselAutoplay)', timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => chunks(AUTOPLAY_CHUNK), { message: 'the slider plays its row (CarouselAutoplay)', timeout: TAKEOVER_MS })
+    .toBe(true);
   // Its module run: mounted in the same task it arrived in, so a round trip to the page later it plays.
   await still(page);
 }
@@ -277,7 +287,7 @@ describe.each([
       await shelf.scrollIntoViewIfNeeded();
       // A keyboard's visitor reaches the first card.
       await shelf.locator('a[href]').first().focus();
-      await shelf.locator('.carousel__frame.swiper-initialized').waitFor({ timeout: 15_000 });
+      await shelf.locator('.carousel__frame.swiper-initialized').waitFor({ timeout: TAKEOVER_MS });
     }
     await page.locator('.pre-footer').scrollIntoViewIfNeeded();
     await screenshot(page, `carousels-pre-footer-${label}`);
@@ -319,7 +329,7 @@ describe('a carousel swiped before swiper is up', () => {
     // goes one on from there, and the row does not play on under the finger.
     const before = Number((await currentDot(page))?.replace('Слайд ', ''));
     await finger.swipe();
-    await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).waitFor({ timeout: 15_000 });
+    await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).waitFor({ timeout: TAKEOVER_MS });
     expect(swiperFetched()).toBe(true);
     await expect.poll(() => activeSlide(page), { timeout: 5_000 }).toMatch(new RegExp(`^${before + 1} из `));
     await expect.poll(() => currentDot(page)).toBe(`Слайд ${before + 1}`);
@@ -338,13 +348,13 @@ describe('a carousel swiped before swiper is up', () => {
     await finger.down();
     // The code arrives and starts while the finger rests, and the finger rests on past the row's stillness (150 ms):
     // the code's own listeners came after the touch began, and swiper must not take the row from under it.
-    await expect.poll(swiperFetched, { timeout: 15_000 }).toBe(true);
+    await expect.poll(swiperFetched, { timeout: TAKEOVER_MS }).toBe(true);
     await requests.quiet();
     await browserIdle(page);
     await page.clock.runFor(1_000);
     expect(await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).count(), 'swiper waits for the finger').toBe(0);
     await finger.swipe();
-    await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).waitFor({ timeout: 15_000 });
+    await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).waitFor({ timeout: TAKEOVER_MS });
     await expect.poll(() => activeSlide(page), { timeout: 10_000 }).toMatch(/^2 из /);
     expect(problems).toEqual([]);
     await page.close();
@@ -366,7 +376,7 @@ describe('a carousel swiped before swiper is up', () => {
     const finger = await fingerOnSlider(page);
     await finger.down();
     // The row's own play (every 5 s), and swiper, woken by the touch, loads and waits for the finger.
-    await expect.poll(swiperFetched, { timeout: 15_000 }).toBe(true);
+    await expect.poll(swiperFetched, { timeout: TAKEOVER_MS }).toBe(true);
     await browserIdle(page);
     await page.clock.runFor(6_000);
     expect(await rowAskedToMove(), 'the row holds under the finger').toBe(false);
@@ -374,7 +384,7 @@ describe('a carousel swiped before swiper is up', () => {
     // Lifted, the row stands still: swiper takes it (after 150 ms) and plays it on 5 s later.
     await finger.lift();
     await page.clock.runFor(6_000);
-    await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).waitFor({ timeout: 15_000 });
+    await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).waitFor({ timeout: TAKEOVER_MS });
     await expect.poll(() => currentDot(page), { timeout: 8_000, interval: 250 }).toBe('Слайд 2');
     // Swiper's own play holds under a finger that rests without moving, too (its next turn counted from the end of
     // the slide's transition).
@@ -395,7 +405,7 @@ describe('a carousel swiped before swiper is up', () => {
     const frame = (await page.locator(`${SLIDER} .carousel__frame`).boundingBox())!;
     await page.mouse.move(frame.x + frame.width / 2, frame.y + frame.height / 2);
     await page.mouse.wheel(Math.round(frame.width * 0.6), 0);
-    await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).waitFor({ timeout: 15_000 });
+    await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).waitFor({ timeout: TAKEOVER_MS });
     await expect.poll(() => activeSlide(page)).toMatch(/^2 из /);
     expect(problems).toEqual([]);
     await page.close();
@@ -430,7 +440,7 @@ describe('«Процедуру проводят» (docs/requirements.md §2: a s
     // A keyboard's visitor reaches the first doctor: the Carousel behaviour (swiper) loads.
     await part.locator('.carousel a[href]').first().focus();
     if (label === 'phone') {
-      await part.locator('.carousel__frame.swiper-initialized').waitFor({ timeout: 15_000 });
+      await part.locator('.carousel__frame.swiper-initialized').waitFor({ timeout: TAKEOVER_MS });
       // One doctor in view, the next beside it off the edge, a swipe away.
       const frame = (await part.locator('.carousel__frame').boundingBox())!;
       const second = (await slides.nth(1).boundingBox())!;
