@@ -49,7 +49,7 @@ async function resultsOf(page: Page, keywords: string) {
         keywordsInAddress(page) === `/search/node/${keywords}` &&
         (await page.locator('#search-results [aria-busy]').count()) === 0 &&
         /^Найдено: \d+$/.test((await status(page).textContent()) ?? ''),
-      { timeout: 10_000 },
+      { message: `the results of «${keywords}», nothing newer on its way`, timeout: 10_000 },
     )
     .toBe(true);
 }
