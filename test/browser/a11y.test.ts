@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { POPUP_TITLES } from '../../common/popups';
 import { axeViolations } from './axe';
-import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, still, watchProblems } from './chromium';
+import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, still, watchProblems, STEP_MS } from './chromium';
 
 const chromium = chromiumPerFile({ serviceWorkers: 'block' });
 
@@ -53,7 +53,7 @@ describe.concurrent.each([
   it('the popup open: no violation', async ({ expect }) => {
     const page = await settled('/news.html', viewport);
     await page.locator('[data-popup]').locator('visible=true').first().click();
-    await page.getByRole('dialog').waitFor({ state: 'visible', timeout: 10_000 });
+    await page.getByRole('dialog').waitFor({ state: 'visible', timeout: STEP_MS });
     expect(await axeViolations(page)).toEqual([]);
     await page.context().close();
   });
@@ -77,7 +77,7 @@ describe('axe-core on a phone', () => {
   it('the slide menu open: no violation', async () => {
     const page = await settled('/', PHONE);
     await page.getByRole('button', { name: /меню/i }).locator('visible=true').first().click();
-    await page.getByRole('dialog', { name: /меню/i }).waitFor({ state: 'visible', timeout: 10_000 });
+    await page.getByRole('dialog', { name: /меню/i }).waitFor({ state: 'visible', timeout: STEP_MS });
     // Slid in, not on its way.
     await still(page);
     expect(await axeViolations(page)).toEqual([]);
@@ -159,7 +159,7 @@ describe.each([
     await book.focus();
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: POPUP_TITLES.consultation });
-    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    await dialog.waitFor({ state: 'visible', timeout: STEP_MS });
     expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null), 'focus moved into the dialog').toBe(true);
     // The page behind a modal dialog is inert: Tab cycles through the dialog, and from its
     // last control Chromium may pass focus to its own toolbar (<body> in the page), never to the page.
@@ -187,14 +187,14 @@ describe('the keyboard alone, on a desktop', () => {
     const toggle = page.getByRole('button', { name: /поиск/i }).locator('visible=true').first();
     await toggle.focus();
     await page.keyboard.press('Enter');
-    await page.locator('#search-bar').waitFor({ state: 'visible', timeout: 10_000 });
+    await page.locator('#search-bar').waitFor({ state: 'visible', timeout: STEP_MS });
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     expect(await page.evaluate(() => document.activeElement?.closest('#search-bar') !== null), 'focus moved into the search bar').toBe(
       true,
     );
     await toggle.focus();
     await page.keyboard.press('Enter');
-    await page.locator('#search-bar').waitFor({ state: 'hidden', timeout: 5_000 });
+    await page.locator('#search-bar').waitFor({ state: 'hidden', timeout: STEP_MS });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(problems).toEqual([]);
     await page.context().close();
@@ -211,9 +211,9 @@ describe('the keyboard alone, on a desktop', () => {
     const panelId = await services.getAttribute('aria-controls');
     const panel = panelId ? page.locator(`[id="${panelId}"]`) : services.locator('xpath=..').locator('ul').first();
     await services.focus();
-    await panel.waitFor({ state: 'visible', timeout: 3_000 });
+    await panel.waitFor({ state: 'visible', timeout: STEP_MS });
     await page.keyboard.press('Escape');
-    await panel.waitFor({ state: 'hidden', timeout: 3_000 });
+    await panel.waitFor({ state: 'hidden', timeout: STEP_MS });
     expect(await services.evaluate((el) => el === document.activeElement), 'focus stays on «Услуги»').toBe(true);
     expect(problems).toEqual([]);
     await page.context().close();
@@ -230,7 +230,7 @@ describe('the keyboard alone, on a phone', () => {
     await hamburger.focus();
     await page.keyboard.press('Enter');
     const menu = page.getByRole('dialog', { name: /меню/i });
-    await menu.waitFor({ state: 'visible', timeout: 10_000 });
+    await menu.waitFor({ state: 'visible', timeout: STEP_MS });
     expect(await page.evaluate(() => document.activeElement?.closest('dialog') !== null), 'focus moved into the slide menu').toBe(true);
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { POPUP_TITLES, isPopupForm } from '../../common/popups';
-import { DESKTOP, PHONE, chromiumPerFile, screenshot, still } from './chromium';
+import { DESKTOP, PHONE, chromiumPerFile, screenshot, still, STEP_MS } from './chromium';
 import { DEFAULT_LAYOUT, PAGE_KINDS, isFocused, openPage, pageKindPaths, type PageKind } from './frame';
 
 const chromium = chromiumPerFile({ serviceWorkers: 'block' });
@@ -39,7 +39,7 @@ describe.each([
         await button.focus();
         await button.click();
         const dialog = page.getByRole('dialog', { name: POPUP_TITLES[form] });
-        await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+        await dialog.waitFor({ state: 'visible', timeout: STEP_MS });
         expect(await dialog.evaluate((d) => d.matches(':modal')), `${form}: the dialog is modal`).toBe(true);
         if (n === 0) await screenshot(page, `frame-${name}-${label}-popup`);
         await page.keyboard.press('Escape');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ROOT } from '../../scripts/servers';
-import { DESKTOP, PHONE, browserIdle, chromiumPerFile, screenshot, still, watchProblems, watchRequests } from './chromium';
+import { DESKTOP, PHONE, browserIdle, chromiumPerFile, screenshot, still, watchProblems, watchRequests, STEP_MS } from './chromium';
 
 const chromium = chromiumPerFile({ serviceWorkers: 'block' });
 
@@ -37,7 +37,7 @@ async function openPage(
         await res.text();
         return res.headers.get('X-Cache');
       },
-      { message: `${path} served whole from the cache`, timeout: 10_000 },
+      { message: `${path} served whole from the cache`, timeout: STEP_MS },
     )
     .toBe('HIT');
   // Carousels move: a visitor who did not ask for less motion, unless the test is about one who did.
@@ -254,7 +254,7 @@ describe.each([
     // Then held by a mouse over it, which wakes no swiper: on a loaded machine the looks below outlasted the next 5 s,
     // and the row had played on a slide further.
     await page.locator(`${SLIDER} .carousel__frame`).hover();
-    await expect.poll(() => currentDot(page), { timeout: 8_000, interval: 250 }).toBe('Слайд 2');
+    await expect.poll(() => currentDot(page), { timeout: STEP_MS, interval: 250 }).toBe('Слайд 2');
     expect(await prevArrow(page).isDisabled()).toBe(false);
     // The row itself has moved: its second slide is where the first was.
     const second = page.locator(`${SLIDER} .carousel__slide`).nth(1);
@@ -268,13 +268,13 @@ describe.each([
     const { page, problems, chunks } = await openPage(viewport, '/', { clock: true });
     await sliderUntouched(page, chunks);
     await page.clock.runFor(5_000);
-    await expect.poll(() => currentDot(page), { timeout: 8_000, interval: 250 }).toBe('Слайд 2');
+    await expect.poll(() => currentDot(page), { timeout: STEP_MS, interval: 250 }).toBe('Слайд 2');
     await sliderTakenOver(page);
     expect(await currentDot(page)).toBe('Слайд 2');
     // Focus holds it; gone elsewhere, it plays again.
     await nextArrow(page).blur();
     await page.clock.runFor(5_000);
-    await expect.poll(() => currentDot(page), { timeout: 8_000, interval: 250 }).toBe('Слайд 3');
+    await expect.poll(() => currentDot(page), { timeout: STEP_MS, interval: 250 }).toBe('Слайд 3');
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -331,7 +331,7 @@ describe('a carousel swiped before swiper is up', () => {
     await finger.swipe();
     await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).waitFor({ timeout: TAKEOVER_MS });
     expect(swiperFetched()).toBe(true);
-    await expect.poll(() => activeSlide(page), { timeout: 5_000 }).toMatch(new RegExp(`^${before + 1} из `));
+    await expect.poll(() => activeSlide(page), { timeout: STEP_MS }).toMatch(new RegExp(`^${before + 1} из `));
     await expect.poll(() => currentDot(page)).toBe(`Слайд ${before + 1}`);
     expect(problems).toEqual([]);
     await page.close();
@@ -355,7 +355,7 @@ describe('a carousel swiped before swiper is up', () => {
     expect(await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).count(), 'swiper waits for the finger').toBe(0);
     await finger.swipe();
     await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).waitFor({ timeout: TAKEOVER_MS });
-    await expect.poll(() => activeSlide(page), { timeout: 10_000 }).toMatch(/^2 из /);
+    await expect.poll(() => activeSlide(page), { timeout: STEP_MS }).toMatch(/^2 из /);
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -385,7 +385,7 @@ describe('a carousel swiped before swiper is up', () => {
     await finger.lift();
     await page.clock.runFor(6_000);
     await page.locator(`${SLIDER} .carousel__frame.swiper-initialized`).waitFor({ timeout: TAKEOVER_MS });
-    await expect.poll(() => currentDot(page), { timeout: 8_000, interval: 250 }).toBe('Слайд 2');
+    await expect.poll(() => currentDot(page), { timeout: STEP_MS, interval: 250 }).toBe('Слайд 2');
     // Swiper's own play holds under a finger that rests without moving, too (its next turn counted from the end of
     // the slide's transition).
     await still(page);
@@ -394,7 +394,7 @@ describe('a carousel swiped before swiper is up', () => {
     expect(await currentDot(page), 'swiper holds under the finger').toBe('Слайд 2');
     await finger.lift();
     await page.clock.runFor(6_000);
-    await expect.poll(() => currentDot(page), { timeout: 8_000, interval: 250 }).toBe('Слайд 3');
+    await expect.poll(() => currentDot(page), { timeout: STEP_MS, interval: 250 }).toBe('Слайд 3');
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -486,7 +486,7 @@ describe.each(['untouched', 'under swiper'] as const)('carousels that hold still
     // And play again once it leaves.
     await page.mouse.move(0, 0);
     await page.clock.runFor(5_000);
-    await expect.poll(() => currentDot(page), { timeout: 8_000, interval: 250 }).toBe('Слайд 2');
+    await expect.poll(() => currentDot(page), { timeout: STEP_MS, interval: 250 }).toBe('Слайд 2');
     await page.close();
   });
 

@@ -55,6 +55,14 @@ export async function launchChromium({ serviceWorkers = 'allow' }: ChromiumOptio
   return browser;
 }
 
+/**
+ * How long a test waits for what a page does after a step (a panel shown or hidden, a dialog open, a status said, a
+ * slide come, a request made): a bound on a hang, never on speed. Under the whole `npm test` on a 2-core machine a
+ * Chromium test runs five to six times as long as alone, and waits of 3 to 10 s have failed there on steps that take a
+ * fraction of a second alone (docs/testing.md, "Lanes").
+ */
+export const STEP_MS = 30_000;
+
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1366, height: 900 };
 

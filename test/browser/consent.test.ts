@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, startNodeSite, startSite, type WorkerServer } from '../../scripts/servers';
 import { TEST_SECRETS, testCrmUrl } from '../setup/secrets';
 import { axeViolations } from './axe';
-import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, screenshot, still, watchProblems, watchRequests } from './chromium';
+import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, screenshot, still, watchProblems, watchRequests, STEP_MS } from './chromium';
 
 const chromium = chromiumPerFile();
 
@@ -111,7 +111,7 @@ describe.each([
     const visit = await newVisit(viewport);
     const { page } = visit;
     await page.goto(`${site.url}/news.html`, { waitUntil: 'load' });
-    await banner(page).waitFor({ state: 'visible', timeout: 10_000 });
+    await banner(page).waitFor({ state: 'visible', timeout: STEP_MS });
     await expect(banner(page).getByRole('button', { name: 'Принять' }).isVisible()).resolves.toBe(true);
     await expect(banner(page).getByRole('button', { name: 'Отклонить' }).isVisible()).resolves.toBe(true);
     expect(await banner(page).getByRole('link', { name: 'политике конфиденциальности' }).getAttribute('href')).toBe('/privacy-policy');
@@ -160,7 +160,7 @@ describe.each([
     await page.goto(`${site.url}/news.html`, { waitUntil: 'load' });
     await banner(page).getByRole('button', { name: 'Принять' }).click();
     await banner(page).waitFor({ state: 'hidden' });
-    await expect.poll(() => visit.metrika.some((url) => url === `${METRIKA_ORIGIN}/metrika/tag.js`), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => visit.metrika.some((url) => url === `${METRIKA_ORIGIN}/metrika/tag.js`), { timeout: STEP_MS }).toBe(true);
     await expect
       .poll(() => stubCalls(page))
       .toContainEqual([METRIKA_ID, 'init', { clickmap: true, trackLinks: true, accurateTrackBounce: true }]);
@@ -172,7 +172,7 @@ describe.each([
     // The callback form: every field keeps its keys from Webvisor.
     await page.locator('.site-footer [data-popup="callback"]').click();
     const dialog = page.getByRole('dialog', { name: 'Заказать звонок' });
-    await dialog.locator('form').waitFor({ state: 'visible', timeout: 10_000 });
+    await dialog.locator('form').waitFor({ state: 'visible', timeout: STEP_MS });
     const fields = dialog.locator('input, textarea, select');
     expect(await fields.count()).toBeGreaterThan(2);
     expect(await fields.evaluateAll((all) => all.filter((f) => !f.classList.contains('ym-disable-keys')).map((f) => f.outerHTML))).toEqual(
@@ -208,7 +208,7 @@ describe.each([
 
     // A goal reached now is dropped, not kept for later: the form finds no counter.
     await page.locator('.site-footer [data-popup="callback"]').click();
-    await page.getByRole('dialog', { name: 'Заказать звонок' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await page.getByRole('dialog', { name: 'Заказать звонок' }).waitFor({ state: 'visible', timeout: STEP_MS });
     await page.keyboard.press('Escape');
 
     for (const path of ['/contacts.html', '/services.html']) {
@@ -224,7 +224,7 @@ describe.each([
     await settings.scrollIntoViewIfNeeded();
     await settings.focus();
     await page.keyboard.press('Enter');
-    await banner(page).waitFor({ state: 'visible', timeout: 10_000 });
+    await banner(page).waitFor({ state: 'visible', timeout: STEP_MS });
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Принять');
     await screenshot(page, `consent-banner-reopened-${label}`);
     await page.keyboard.press('Escape');
@@ -233,7 +233,7 @@ describe.each([
     expect(visit.metrika).toEqual([]);
     await settings.click();
     await banner(page).getByRole('button', { name: 'Принять' }).click();
-    await expect.poll(() => visit.metrika.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => visit.metrika.length, { timeout: STEP_MS }).toBeGreaterThan(0);
     expect(visit.problems).toEqual([]);
     await page.context().close();
   });

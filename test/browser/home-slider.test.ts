@@ -3,7 +3,7 @@
  * it, and the press on its next arrow that woke swiper moves it, as the next ones do.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, chromiumPerFile } from './chromium';
+import { DESKTOP, PHONE, chromiumPerFile, STEP_MS } from './chromium';
 import { openPage } from './frame';
 
 const chromium = chromiumPerFile({ serviceWorkers: 'block' });
@@ -32,7 +32,7 @@ describe('the home page', () => {
     // The first press wakes swiper and is not lost: the slider is on the next slide once swiper is up.
     await next.click();
     await expect
-      .poll(driven, { message: 'the first carousel in main is driven by swiper (swiper-initialized)', timeout: 10_000 })
+      .poll(driven, { message: 'the first carousel in main is driven by swiper (swiper-initialized)', timeout: STEP_MS })
       .toBe(true);
     await expect.poll(current, { message: 'the press that woke swiper moves the slider' }).toMatch(new RegExp(`^${inView + 1} из `));
     const before = await current();

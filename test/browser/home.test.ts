@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile } from './chromium';
+import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile, STEP_MS } from './chromium';
 
 const chromium = chromiumPerFile();
 
@@ -20,9 +20,9 @@ describe.each([
     expect(await button.getAttribute('class')).toBe('back-to-top');
     await page.mouse.wheel(0, 1200);
     await page.waitForFunction(() => window.scrollY > 250);
-    await page.waitForSelector('.back-to-top--shown', { timeout: 10_000 });
+    await page.waitForSelector('.back-to-top--shown', { timeout: STEP_MS });
     await button.click();
-    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: STEP_MS });
     await page.waitForSelector('.back-to-top:not(.back-to-top--shown)');
     expect(problems).toEqual([]);
     await page.close();
@@ -35,7 +35,7 @@ describe.each([
     expect(await page.isVisible('#search-bar')).toBe(false);
     // The very first click both wakes the island and counts.
     await page.click('.search-toggle');
-    await page.waitForSelector('#search-bar', { state: 'visible', timeout: 10_000 });
+    await page.waitForSelector('#search-bar', { state: 'visible', timeout: STEP_MS });
     expect(await page.getAttribute('.search-toggle', 'aria-expanded')).toBe('true');
     await page.waitForFunction(() => document.activeElement?.classList.contains('search-bar__input'));
     await screenshot(page, `search-open-${label}`);

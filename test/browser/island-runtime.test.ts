@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { ISLAND_ERROR_EVENT } from '../../common/island-markers';
-import { DESKTOP, chromiumPerFile, watchRequests } from './chromium';
+import { DESKTOP, chromiumPerFile, watchRequests, STEP_MS } from './chromium';
 
 const chromium = chromiumPerFile();
 
@@ -25,7 +25,7 @@ describe('island loader', () => {
     });
     await page.goto(`${siteUrl}/news.html`, { waitUntil: 'load' });
     await page.mouse.wheel(0, 1500);
-    await page.waitForSelector('.back-to-top--shown', { timeout: 10_000 });
+    await page.waitForSelector('.back-to-top--shown', { timeout: STEP_MS });
     expect(failed).toBeGreaterThanOrEqual(1);
     expect(loads()).toBe(1);
     await page.close();
@@ -52,12 +52,12 @@ describe('island loader', () => {
       () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'reload',
       undefined,
       {
-        timeout: 10_000,
+        timeout: STEP_MS,
       },
     );
     // The reloaded page has reported the island too (a second reload, if any, starts right then) and all it asked for is answered.
     await page.waitForFunction(() => (window as unknown as { islandErrors: string[] }).islandErrors.includes('BackToTop'), undefined, {
-      timeout: 10_000,
+      timeout: STEP_MS,
     });
     await requests.quiet();
     expect(loads()).toBe(2);

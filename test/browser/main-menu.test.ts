@@ -4,7 +4,7 @@
  * on a desktop, hovering «Услуги» shows the services and leaving hides them.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, screenshot, watchProblems } from './chromium';
+import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, screenshot, watchProblems, STEP_MS } from './chromium';
 import { DEFAULT_LAYOUT, hamburger, isFocused, mainMenu, openPage, pageKindPaths, tap, type PageKind } from './frame';
 import { firstServicesMenuUrl } from './page-kinds';
 
@@ -36,14 +36,14 @@ describe('the main menu on a phone', () => {
       expect(scrolled, 'the page scrolled before opening the menu').toBeGreaterThan(0);
       await tap(page, button);
       const menu = page.getByRole('dialog', { name: /меню/i });
-      await menu.waitFor({ state: 'visible', timeout: 10_000 });
+      await menu.waitFor({ state: 'visible', timeout: STEP_MS });
       await expect
         .poll(() => menu.locator('a[href^="tel:"]').locator('visible=true').count(), { message: 'a visible call link in the slide menu' })
         .toBeGreaterThan(0);
       await expect.poll(() => menu.getByRole('searchbox').count(), { message: 'search in the slide menu' }).toBeGreaterThan(0);
       // Its content is stamped in on first open (or after 5 s).
       await expect
-        .poll(() => menu.getByRole('navigation').getByRole('link').count(), { message: 'menu links in the slide menu', timeout: 5_000 })
+        .poll(() => menu.getByRole('navigation').getByRole('link').count(), { message: 'menu links in the slide menu', timeout: STEP_MS })
         .toBeGreaterThan(2);
       await screenshot(page, `frame-${name}-phone-menu`);
       await page.keyboard.press('Escape');
@@ -61,7 +61,7 @@ describe('the main menu on a phone', () => {
     const problems = watchProblems(page);
     await page.goto(`${siteUrl}${paths.listing}`, { waitUntil: 'domcontentloaded' });
     await tap(page, hamburger(page));
-    await page.getByRole('dialog', { name: /меню/i }).waitFor({ state: 'visible', timeout: 5_000 });
+    await page.getByRole('dialog', { name: /меню/i }).waitFor({ state: 'visible', timeout: STEP_MS });
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -77,10 +77,10 @@ describe('the main menu on a desktop', () => {
     const entry = nav.locator(`a[href="${servicesEntry}"]`).first();
     expect(await entry.isVisible(), 'the services submenu is closed before hovering').toBe(false);
     await services.hover();
-    await entry.waitFor({ state: 'visible', timeout: 3_000 });
+    await entry.waitFor({ state: 'visible', timeout: STEP_MS });
     await screenshot(page, `frame-${name}-desktop-services-menu`);
     await page.mouse.move(5, 850);
-    await entry.waitFor({ state: 'hidden', timeout: 3_000 });
+    await entry.waitFor({ state: 'hidden', timeout: STEP_MS });
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, browserIdle, chromiumPerFile, watchProblems } from './chromium';
+import { DESKTOP, PHONE, browserIdle, chromiumPerFile, watchProblems, STEP_MS } from './chromium';
 import { demoControl } from '../../demo-origin/control-client';
 
 const chromium = chromiumPerFile();
@@ -17,7 +17,7 @@ afterEach(async () => {
 /** Behaviours wake on idle: wait until the named one's chunk has arrived and run. */
 async function behaviourLoaded(page: Page, name: string) {
   await page.waitForFunction((n) => performance.getEntriesByType('resource').some((e) => e.name.includes(`/behaviors/${n}-`)), name, {
-    timeout: 10_000,
+    timeout: STEP_MS,
   });
   // Fetched, then run: the browser idle again means the module's own task is done.
   await browserIdle(page);
@@ -78,13 +78,13 @@ describe.each([
     expect(await header.evaluate((h) => h.classList.contains('site-header--scrolled'))).toBe(false);
     await page.mouse.wheel(0, 400);
     await page.waitForFunction(() => document.querySelector('header.site-header')?.classList.contains('site-header--scrolled'), undefined, {
-      timeout: 5_000,
+      timeout: STEP_MS,
     });
     await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
     await page.waitForFunction(
       () => !document.querySelector('header.site-header')?.classList.contains('site-header--scrolled'),
       undefined,
-      { timeout: 5_000 },
+      { timeout: STEP_MS },
     );
     expect(problems).toEqual([]);
     await page.close();
@@ -173,7 +173,7 @@ describe('navigating', () => {
     if (leftAt! - clickedAt! < PROGRESS_THROTTLE_MS) expect(shownAt).toBeUndefined();
     if (shownAt !== undefined) expect(shownAt - clickedAt!).toBeGreaterThanOrEqual(PROGRESS_THROTTLE_MS - 1);
     // pagereveal comes with the first frame, which on a busy machine may follow the load event.
-    await page.waitForFunction(() => 'revealedWithTransition' in window, undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => 'revealedWithTransition' in window, undefined, { timeout: STEP_MS });
     expect(await page.evaluate(() => (window as unknown as { revealedWithTransition?: boolean }).revealedWithTransition)).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
@@ -188,9 +188,9 @@ describe('navigating', () => {
     const status = page.getByRole('status').filter({ hasText: /соединени/i });
     expect(await page.locator('.connection-toast').textContent()).toBe('');
     await context.setOffline(true);
-    await page.getByRole('status').filter({ hasText: 'Нет соединения с интернетом' }).waitFor({ state: 'visible', timeout: 5_000 });
+    await page.getByRole('status').filter({ hasText: 'Нет соединения с интернетом' }).waitFor({ state: 'visible', timeout: STEP_MS });
     await context.setOffline(false);
-    await page.getByRole('status').filter({ hasText: 'Соединение восстановлено' }).waitFor({ state: 'visible', timeout: 5_000 });
+    await page.getByRole('status').filter({ hasText: 'Соединение восстановлено' }).waitFor({ state: 'visible', timeout: STEP_MS });
     expect(await status.count()).toBe(1);
     await context.close();
   });
@@ -280,7 +280,7 @@ describe('navigating', () => {
     const link = page.locator('main a[href^="/"]:not([data-popup]):not([href^="/search/"])').nth(1);
     const href = new URL((await link.getAttribute('href')) ?? '', siteUrl).href;
     await link.hover();
-    await expect.poll(() => prefetched, { timeout: 5_000 }).toContain(href);
+    await expect.poll(() => prefetched, { timeout: STEP_MS }).toContain(href);
     expect(prefetched.some((url) => url.includes('/search/'))).toBe(false);
     expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
     expect(problems).toEqual([]);

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { POPUP_TITLES, isPopupForm } from '../../common/popups';
-import { DESKTOP, PHONE, chromiumPerFile, screenshot, still, watchProblems, watchRequests } from './chromium';
+import { DESKTOP, PHONE, chromiumPerFile, screenshot, still, watchProblems, watchRequests, STEP_MS } from './chromium';
 import { PAGE_KINDS, hamburger, mainMenu, openPage, pageKindPaths, type PageKind } from './frame';
 
 const chromium = chromiumPerFile({ serviceWorkers: 'block' });
@@ -67,7 +67,7 @@ describe('a landing page (bare layout)', () => {
     const form = await book.getAttribute('data-popup');
     expect(isPopupForm(form), `the header's book button opens a popup form (${form})`).toBe(true);
     await book.click();
-    await page.getByRole('dialog', { name: isPopupForm(form) ? POPUP_TITLES[form] : '' }).waitFor({ state: 'visible', timeout: 10_000 });
+    await page.getByRole('dialog', { name: isPopupForm(form) ? POPUP_TITLES[form] : '' }).waitFor({ state: 'visible', timeout: STEP_MS });
     expect(problems).toEqual([]);
     await page.close();
   });

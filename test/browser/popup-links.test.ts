@@ -6,7 +6,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { POPUP_TITLES, popupPageOf, type PopupForm } from '../../common/popups';
-import { DESKTOP, screenshot, watchProblems, chromiumPerFile } from './chromium';
+import { DESKTOP, screenshot, watchProblems, chromiumPerFile, STEP_MS } from './chromium';
 import { newestAlias } from './page-kinds';
 
 const chromium = chromiumPerFile();
@@ -28,7 +28,7 @@ async function opensPopup(link: Locator, form: PopupForm) {
   expect(await link.getAttribute('href')).toBe(popupPageOf(form));
   await link.click();
   const dialog = page.getByRole('dialog', { name: POPUP_TITLES[form], exact: true });
-  await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+  await dialog.waitFor({ state: 'visible', timeout: STEP_MS });
   expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
   expect(page.url()).toBe(serviceUrl);
   await page.keyboard.press('Escape');

@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile } from './chromium';
+import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile, STEP_MS } from './chromium';
 
 const chromium = chromiumPerFile();
 
@@ -17,7 +17,7 @@ describe.each([
     await button.focus();
     await button.click();
     const dialog = page.getByRole('dialog', { name: 'Записаться на приём' });
-    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    await dialog.waitFor({ state: 'visible', timeout: STEP_MS });
     expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
     expect(await dialog.locator('a[href^="tel:"]').count()).toBe(1);
     expect(page.url()).toBe(`${siteUrl}/news.html`);
@@ -41,7 +41,7 @@ describe.each([
     const button = page.locator('[data-popup="consultation"]').filter({ visible: true }).first();
     await button.click();
     const dialog = page.getByRole('dialog', { name: 'Записаться на приём' });
-    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    await dialog.waitFor({ state: 'visible', timeout: STEP_MS });
     await page.waitForFunction(() => document.querySelector('dialog.popup')?.getAnimations({ subtree: true }).length === 0);
     expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     const box = await dialog.boundingBox();
@@ -62,11 +62,11 @@ describe.each([
     expect(res?.status()).toBe(200);
     const dialog = page.getByRole('dialog', { name: 'Записаться на приём' });
     await dialog.waitFor({ state: 'visible' });
-    await page.waitForFunction(() => document.querySelector('dialog.popup')?.matches(':modal'), undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('dialog.popup')?.matches(':modal'), undefined, { timeout: STEP_MS });
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     // The dialog's close event follows its closing by a task.
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 5_000 });
+    await page.waitForURL((url) => url.pathname === '/', { timeout: STEP_MS });
     await page.close();
   });
 });

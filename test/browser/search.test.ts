@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './axe';
-import { DESKTOP, PHONE, chromiumPerFile, screenshot, still, watchProblems } from './chromium';
+import { DESKTOP, PHONE, chromiumPerFile, screenshot, still, watchProblems, STEP_MS } from './chromium';
 import { demoControl } from '../../demo-origin/control-client';
 
 const chromium = chromiumPerFile();
@@ -49,7 +49,7 @@ async function resultsOf(page: Page, keywords: string) {
         keywordsInAddress(page) === `/search/node/${keywords}` &&
         (await page.locator('#search-results [aria-busy]').count()) === 0 &&
         /^Найдено: \d+$/.test((await status(page).textContent()) ?? ''),
-      { message: `the results of «${keywords}», nothing newer on its way`, timeout: 10_000 },
+      { message: `the results of «${keywords}», nothing newer on its way`, timeout: STEP_MS },
     )
     .toBe(true);
 }
@@ -77,12 +77,12 @@ describe('live search', () => {
     // Enter searches at once, still without a page load.
     await field(page).fill('черная пятница');
     await field(page).press('Enter');
-    await page.locator('#search-results mark', { hasText: 'Чёрная' }).waitFor({ timeout: 10_000 });
+    await page.locator('#search-results mark', { hasText: 'Чёрная' }).waitFor({ timeout: STEP_MS });
     expect(keywordsInAddress(page)).toBe('/search/node/черная пятница');
 
     // No keywords, no results.
     await field(page).fill('');
-    await expect.poll(() => status(page).textContent(), { timeout: 5_000 }).toBe('');
+    await expect.poll(() => status(page).textContent(), { timeout: STEP_MS }).toBe('');
     expect(await page.locator('#search-results .search-result').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/search/node');
     expect(await stillSameDocument(page)).toBe(true);
@@ -116,7 +116,7 @@ describe('live search', () => {
     });
     await typeSlowly(page, 'ла');
     // Past the debounce: the request for «ла» is on its way.
-    await expect.poll(() => heldFirst, { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => heldFirst, { timeout: STEP_MS }).toBe(true);
     await page.keyboard.type('зер', { delay: 60 });
     await resultsOf(page, 'лазер');
     const lazer = await status(page).textContent();
@@ -139,14 +139,14 @@ describe('live search', () => {
     await page.route(`${siteUrl}/search/results/**`, (route) => route.abort('internetdisconnected'));
     await typeSlowly(page, ' лица');
     const note = page.locator('.search-page__note');
-    await note.filter({ hasText: 'Не удалось' }).waitFor({ timeout: 10_000 });
+    await note.filter({ hasText: 'Не удалось' }).waitFor({ timeout: STEP_MS });
     expect(await note.textContent()).toMatch(/^[А-Яа-яЁё ,.—-]+$/);
     expect(await page.locator('#search-results').innerHTML()).toBe(before);
     expect(keywordsInAddress(page)).toBe('/search/node/лазер');
     await page.unroute(`${siteUrl}/search/results/**`);
     await page.keyboard.type(' ');
     await field(page).press('Enter');
-    await expect.poll(() => note.textContent(), { timeout: 10_000 }).toBe('');
+    await expect.poll(() => note.textContent(), { timeout: STEP_MS }).toBe('');
     expect(keywordsInAddress(page)).toBe('/search/node/лазер лица');
     // The only trouble was the one made here.
     expect(problems.filter((problem) => !problem.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
@@ -163,7 +163,7 @@ describe.each([
     await typeSlowly(page, 'лазерная');
     await status(page)
       .filter({ hasText: /^Найдено: \d+$/ })
-      .waitFor({ timeout: 10_000 });
+      .waitFor({ timeout: STEP_MS });
     // The results shown and at rest (no fade still under way), as axe and the screenshot should see them.
     await still(page);
     expect(await axeViolations(page)).toEqual([]);

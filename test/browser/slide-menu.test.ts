@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile } from './chromium';
+import { DESKTOP, PHONE, screenshot, watchProblems, chromiumPerFile, STEP_MS } from './chromium';
 
 const chromium = chromiumPerFile();
 
@@ -25,7 +25,7 @@ async function openMenu(page: Page) {
   if (!box) throw new Error('the hamburger is not shown');
   await expect
     .poll(async () => (await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2), isOpen(page)), {
-      timeout: 10_000,
+      timeout: STEP_MS,
       interval: 300,
     })
     .toBe(true);
@@ -50,7 +50,7 @@ describe('the slide menu on a phone', () => {
     expect(await hamburger.getAttribute('aria-expanded')).toBe('true');
     expect(await focusIsInMenu(page)).toBe(true);
     // Opening stamps the tree in (as soon as it has streamed in, on a page whose menus came late).
-    await stampedLinks(page).first().waitFor({ state: 'attached', timeout: 5_000 });
+    await stampedLinks(page).first().waitFor({ state: 'attached', timeout: STEP_MS });
     // The tree is the main menu's, every link in its order (the main menu itself is hidden on a phone).
     const hrefs = (selector: string) => page.locator(selector).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(await hrefs('dialog.slide-menu [data-slide-menu-slot] a')).toEqual(await hrefs('nav.main-nav a'));

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { SRC_ATTRIBUTE } from '../../../common/island-markers';
 import { POPUP_TITLES } from '../../../common/popups';
 import { demoControl } from '../../../demo-origin/control-client';
-import { DESKTOP, PHONE, browserIdle, chromiumPerFile, onNodeTarget, screenshot, still, watchProblems } from '../chromium';
+import { DESKTOP, PHONE, browserIdle, chromiumPerFile, onNodeTarget, screenshot, still, watchProblems, STEP_MS } from '../chromium';
 import { bookingVisitors, stepTitle } from './booking-visitors';
 
 const chromium = chromiumPerFile();
@@ -147,14 +147,14 @@ describe('the phone bar on the booking page', () => {
       lastY = y;
       return resting;
     };
-    await expect.poll(outOfSightAtRest, { message: 'the step out of sight first, the page at rest', timeout: 5_000 }).toBe(true);
+    await expect.poll(outOfSightAtRest, { message: 'the step out of sight first, the page at rest', timeout: STEP_MS }).toBe(true);
     const book = page.locator('.mobile-bar').getByRole('link', { name: 'Записаться' });
     await book.click();
     await expect.poll(() => new URL(page.url()).hash).toBe('#booking-step-title');
     expect(new URL(page.url()).pathname).toBe('/booking.html');
     // The page scrolls there smoothly: awaited until the heading stands in sight, under the header. The scroll is the
     // browser's own animation, which a loaded machine draws in more than poll's default second (a full run once).
-    await expect.poll(inSight, { message: 'the step in sight', timeout: 5_000 }).toBe(true);
+    await expect.poll(inSight, { message: 'the step in sight', timeout: STEP_MS }).toBe(true);
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
     if (javaScriptEnabled && !lookOnce) {
       await still(page);
@@ -167,7 +167,7 @@ describe('the phone bar on the booking page', () => {
     const page = await newPage();
     await page.goto(`${siteUrl}/doctors/ivanova-elena.html`, { waitUntil: 'load' });
     await page.locator('.mobile-bar').getByRole('link', { name: 'Записаться' }).click();
-    await page.getByRole('dialog', { name: POPUP_TITLES.consultation }).waitFor({ state: 'visible', timeout: 10_000 });
+    await page.getByRole('dialog', { name: POPUP_TITLES.consultation }).waitFor({ state: 'visible', timeout: STEP_MS });
     await page.context().close();
   });
 });

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONSENT } from '../../../common/forms/definition';
 import { POPUP_TITLES } from '../../../common/popups';
 import { axeViolations } from '../axe';
-import { PHONE, chromiumPerFile, onNodeTarget, screenshot, seamWidths, watchProblems } from '../chromium';
+import { PHONE, chromiumPerFile, onNodeTarget, screenshot, seamWidths, watchProblems, STEP_MS } from '../chromium';
 import { newestAlias } from '../page-kinds';
 import { demoControl } from '../../../demo-origin/control-client';
 
@@ -44,7 +44,7 @@ async function openDiscount(page: Page): Promise<Locator> {
   await trigger.scrollIntoViewIfNeeded();
   await trigger.click();
   const dialog = page.getByRole('dialog', { name: POPUP_TITLES.discount });
-  await dialog.locator('form').waitFor({ state: 'visible', timeout: 10_000 });
+  await dialog.locator('form').waitFor({ state: 'visible', timeout: STEP_MS });
   await page.waitForFunction(() => document.querySelector('dialog.popup')?.getAnimations({ subtree: true }).length === 0);
   return dialog;
 }
@@ -114,7 +114,7 @@ describe.each(seamWidths())('the discount popup on a %s', (label, viewport) => {
 
     // The empty submit: a Russian message under each required input, focus on the first.
     await dialog.getByRole('button', { name: 'Получить скидку' }).click();
-    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true', undefined, { timeout: 5_000 });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true', undefined, { timeout: STEP_MS });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('fio[first]');
     for (const control of [first, last, source.getByRole('radio').first(), terms]) {
       expect(await control.getAttribute('aria-invalid')).toBe('true');
@@ -140,7 +140,7 @@ describe.each(seamWidths())('the discount popup on a %s', (label, viewport) => {
     await mail.fill('vera@example.ru');
     await again.fill('vera@example.com');
     await dialog.getByRole('button', { name: 'Получить скидку' }).click();
-    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true', undefined, { timeout: 5_000 });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true', undefined, { timeout: STEP_MS });
     expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email[mail_2]');
     await again.fill('vera@example.ru');
     expect(await again.getAttribute('aria-invalid')).toBeNull();

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { CONSENT, type FormDefinition } from '../../../common/forms/definition';
 import { POPUP_TITLES } from '../../../common/popups';
-import { DESKTOP, chromiumPerFile, watchProblems } from '../chromium';
+import { DESKTOP, chromiumPerFile, watchProblems, STEP_MS } from '../chromium';
 import { newestAlias } from '../page-kinds';
 import { demoControl } from '../../../demo-origin/control-client';
 
@@ -45,7 +45,7 @@ describe('a resume on a stock webform_rest', () => {
     await trigger.scrollIntoViewIfNeeded();
     await trigger.click();
     const dialog = page.getByRole('dialog', { name: POPUP_TITLES.send_resume });
-    await dialog.locator('form').waitFor({ state: 'visible', timeout: 10_000 });
+    await dialog.locator('form').waitFor({ state: 'visible', timeout: STEP_MS });
 
     const name = `Соискатель ${Date.now().toString(36)}`;
     let named = false;

@@ -14,7 +14,7 @@ import { CONSENT, type FormDefinition } from '../../../common/forms/definition';
 import { OFFLINE_CACHE_PREFIX } from '../../../common/offline-caches';
 import { POPUP_TITLES } from '../../../common/popups';
 import { freePort } from '../../../scripts/servers';
-import { PHONE, chromiumPerFile } from '../chromium';
+import { PHONE, chromiumPerFile, STEP_MS } from '../chromium';
 import { eventually } from '../../setup/eventually';
 import { newestAlias } from '../page-kinds';
 import { demoControl } from '../../../demo-origin/control-client';
@@ -111,7 +111,7 @@ describe('reading offline', () => {
     await page
       .locator('.connection-toast')
       .filter({ hasText: 'Страницы, которые вы открывали, доступны без сети' })
-      .waitFor({ state: 'visible', timeout: 10_000 });
+      .waitFor({ state: 'visible', timeout: STEP_MS });
     expect(await page.locator('.connection-toast').getAttribute('role')).toBe('status');
 
     await page.goto(siteUrl + '/contacts.html', { waitUntil: 'load' });
@@ -135,7 +135,7 @@ describe('reading offline', () => {
     const trigger = page.locator('[data-popup="callback"]').locator('visible=true').first();
     await trigger.click();
     const dialog = page.getByRole('dialog', { name: POPUP_TITLES.callback });
-    await dialog.locator('form').waitFor({ state: 'visible', timeout: 10_000 });
+    await dialog.locator('form').waitFor({ state: 'visible', timeout: STEP_MS });
     const name = `Без сети ${Date.now().toString(36)}`;
     let named = false;
     for (const field of definition.fields) {
@@ -158,7 +158,7 @@ describe('reading offline', () => {
     await dialog
       .getByRole('status')
       .filter({ hasText: 'Заявка сохранена на этом устройстве' })
-      .waitFor({ state: 'visible', timeout: 10_000 });
+      .waitFor({ state: 'visible', timeout: STEP_MS });
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('offline-leads') ?? '[]').length)).toBe(1);
     const before = await crmLeadsNamed(name);
     expect(before, 'nothing reached the CRM while offline').toBe(0);

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { CONSENT, HONEYPOT, type FormDefinition, type FormField } from '../../../common/forms/definition';
 import { POPUP_PAGES, POPUP_TITLES, type PopupForm } from '../../../common/popups';
 import { axeViolations } from '../axe';
-import { DESKTOP, PHONE, chromiumPerFile, onNodeTarget, screenshot, seamWidths, watchProblems } from '../chromium';
+import { DESKTOP, PHONE, chromiumPerFile, onNodeTarget, screenshot, seamWidths, watchProblems, STEP_MS } from '../chromium';
 import { newestAlias } from '../page-kinds';
 import { demoControl } from '../../../demo-origin/control-client';
 
@@ -116,7 +116,7 @@ async function expectFieldsOf(dialog: Locator, definition: FormDefinition) {
 async function expectEmptySubmitRefused(page: Page, dialog: Locator, definition: FormDefinition) {
   await dialog.getByRole('button', { name: definition.submitLabel }).click();
   const required = shownFields(definition).filter((f) => f.required && f.kind !== 'markup');
-  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true', undefined, { timeout: 5_000 });
+  await page.waitForFunction(() => document.activeElement?.getAttribute('aria-invalid') === 'true', undefined, { timeout: STEP_MS });
   expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe(required[0]!.key);
   for (const field of shownFields(definition)) {
     if (field.kind === 'markup') continue;
@@ -217,7 +217,7 @@ describe.each(seamWidths())('the popup forms on a %s', (label, viewport) => {
       await trigger.scrollIntoViewIfNeeded();
       await trigger.click();
       const dialog = page.getByRole('dialog', { name: POPUP_TITLES[id] });
-      await dialog.locator('form').waitFor({ state: 'visible', timeout: 10_000 });
+      await dialog.locator('form').waitFor({ state: 'visible', timeout: STEP_MS });
       expect(await dialog.evaluate((d) => d.matches(':modal'))).toBe(true);
       expect(await trigger.getAttribute('aria-busy')).toBeNull();
       await settledDialog(page);
@@ -275,7 +275,7 @@ describe.skipIf(onNodeTarget())('the popup pages open their forms over the home 
     const res = await page.goto(siteUrl + path, { waitUntil: 'load' });
     expect(res?.status()).toBe(200);
     const dialog = page.getByRole('dialog', { name: POPUP_TITLES[id] });
-    await dialog.locator('form').waitFor({ state: 'visible', timeout: 10_000 });
+    await dialog.locator('form').waitFor({ state: 'visible', timeout: STEP_MS });
     await page.waitForFunction(() => document.querySelector('dialog.popup')?.matches(':modal'));
     await settledDialog(page);
     await expectFieldsOf(dialog, definitions.get(id)!);
@@ -300,7 +300,7 @@ describe.skipIf(onNodeTarget())('the popup while its form is on the way', () => 
     // The first use wakes the popup island; from then on a pointer over a button fetches its form.
     await page.locator('.care-banner [data-popup="consultation"]').click();
     const consultation = page.getByRole('dialog', { name: POPUP_TITLES.consultation });
-    await consultation.locator('form').waitFor({ state: 'visible', timeout: 10_000 });
+    await consultation.locator('form').waitFor({ state: 'visible', timeout: STEP_MS });
     await page.keyboard.press('Escape');
     await consultation.waitFor({ state: 'hidden' });
 
@@ -320,7 +320,7 @@ describe.skipIf(onNodeTarget())('the popup while its form is on the way', () => 
     expect(await page.locator('dialog.popup').evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
     release();
     const dialog = page.getByRole('dialog', { name: POPUP_TITLES.callback });
-    await dialog.locator('form').waitFor({ state: 'visible', timeout: 10_000 });
+    await dialog.locator('form').waitFor({ state: 'visible', timeout: STEP_MS });
     expect(await callback.getAttribute('aria-busy')).toBeNull();
     expect(problems).toEqual([]);
     await page.context().close();
@@ -330,7 +330,7 @@ describe.skipIf(onNodeTarget())('the popup while its form is on the way', () => 
     const page = await newPage(DESKTOP);
     const problems = watchProblems(page);
     const dialog = await callbackPopup(page);
-    await dialog.locator('form').waitFor({ state: 'visible', timeout: 10_000 });
+    await dialog.locator('form').waitFor({ state: 'visible', timeout: STEP_MS });
     await fill(dialog, definitions.get('callback')!, `Тест двойного нажатия ${Date.now().toString(36)}`);
     // Noted as the page is left, before anything else the page does then.
     await page.evaluate(() =>
@@ -353,7 +353,7 @@ describe.skipIf(onNodeTarget())('the popup while its form is on the way', () => 
     const page = await newPage(PHONE);
     await page.route('**/api/forms/callback', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{}' }));
     const dialog = await callbackPopup(page);
-    await dialog.waitFor({ state: 'visible', timeout: 10_000 });
+    await dialog.waitFor({ state: 'visible', timeout: STEP_MS });
     expect(await dialog.locator('#popup-text').textContent()).toMatch(/Позвоните нам/);
     expect(await dialog.locator('a[href^="tel:"]').count()).toBe(1);
     expect(await dialog.locator('form').count()).toBe(0);
@@ -366,7 +366,7 @@ describe.skipIf(onNodeTarget())('the phone mask', () => {
     const page = await newPage(DESKTOP);
     const problems = watchProblems(page);
     const dialog = await callbackPopup(page);
-    await dialog.locator('form').waitFor({ state: 'visible', timeout: 10_000 });
+    await dialog.locator('form').waitFor({ state: 'visible', timeout: STEP_MS });
     const phone = dialog.locator('input[type="tel"]');
     for (const pasted of ['8 999 123 45 67', '+7 999 1234567', '8(999)123-45-67']) {
       await phone.evaluate((el, text) => {
