@@ -5,10 +5,12 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { POPUP_TITLES, isPopupForm } from '../../common/popups';
-import { DESKTOP, PHONE, chromiumPerFile, screenshot, still, STEP_MS } from './chromium';
-import { DEFAULT_LAYOUT, PAGE_KINDS, isFocused, openPage, pageKindPaths, type PageKind } from './frame';
+import { DESKTOP, PHONE, STEP_MS, chromiumPerFile, screenshot, still, tabPerWidth } from './chromium';
+import { DEFAULT_LAYOUT, PAGE_KINDS, isFocused, pageKindPaths, type PageKind } from './frame';
 
 const chromium = chromiumPerFile({ serviceWorkers: 'block' });
+/** A popup opened here is closed again and nothing is kept: one tab per width walks the pages (tabPerWidth). */
+const visit = tabPerWidth(chromium);
 
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');
@@ -26,7 +28,7 @@ describe.each([
   it.each(PAGE_KINDS)(
     '%s: every book button opens the dialog with its form’s title; Escape closes it and gives focus back',
     async (name) => {
-      const { page, problems } = await openPage(await chromium(), siteUrl + paths[name], viewport);
+      const { page, problems } = await visit(siteUrl + paths[name], viewport);
       const reach = await page.evaluate(reachableBookButtons);
       expect(reach.covered, 'book buttons that a visitor cannot press (covered by another element)').toEqual([]);
       expect(reach.pressable.length, 'book buttons a visitor can press').toBeGreaterThan(0);
@@ -48,7 +50,6 @@ describe.each([
       }
       expect(page.url(), 'opening popups stays on the page').toBe(siteUrl + paths[name]);
       expect(problems).toEqual([]);
-      await page.close();
     },
   );
 });
@@ -79,7 +80,7 @@ function reachableBookButtons(): { pressable: number[]; covered: string[] } {
 
 describe('the book buttons on a phone', () => {
   it.each(DEFAULT_LAYOUT)('%s: a book button is in reach at the top and halfway down', async (name) => {
-    const { page, problems } = await openPage(await chromium(), siteUrl + paths[name], PHONE);
+    const { page, problems } = await visit(siteUrl + paths[name], PHONE);
     const inView = () =>
       page.evaluate(() =>
         Array.from(document.querySelectorAll('[data-popup]')).some((el) => {
@@ -101,6 +102,5 @@ describe('the book buttons on a phone', () => {
     await still(page);
     expect(await inView(), 'a book button in view halfway down').toBe(true);
     expect(problems).toEqual([]);
-    await page.close();
   });
 });

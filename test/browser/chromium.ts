@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page, type Response } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { ROOT } from '../../scripts/servers';
 
 /**
@@ -112,6 +112,13 @@ export async function gotoSettled(page: Page, url: string): Promise<Response | n
   return response;
 }
 
+/** A page already loaded, as `gotoSettled` leaves one: no request for 500 ms, every part streamed in, the browser idle. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await streamedIn(page);
+  await browserIdle(page);
+}
+
 /**
  * Until React has put in place every part the page streamed (a cold page's late parts wait in hidden segments, and
  * React may reveal them after the load event, in batches): from then on the document's elements stay where they are.
@@ -199,6 +206,49 @@ function screenshotPath(name: string): string {
   const dir = join(ROOT, 'test-results', 'screenshots');
   mkdirSync(dir, { recursive: true });
   return join(dir, `${name}.png`);
+}
+
+/** A visit in a tab a suite walks: the page, and what would make this visit's console red. */
+export interface Visit {
+  page: Page;
+  problems: string[];
+}
+
+/**
+ * One tab per width that a suite of looks walks from page to page, as a visitor who opens one page after another:
+ * `visit(url, viewport, status = 200)` navigates it, expects the status and watches that visit's console alone. A tab opened per page costs Chromium a
+ * renderer process of its own, about a quarter of a core-second on the 2-core machine, and the page's stylesheet,
+ * fonts and scripts (axe-core's too) parsed anew; the same tab keeps its process and what it parsed, and a page costs
+ * about half (docs/testing.md, "Speed rules"). Only for suites that read what the site shows and change nothing it
+ * remembers of a visitor: no click that keeps a cookie, stores a lead or registers a service worker (the file's
+ * Chromium blocks it). A test that leaves its page in a state of its own (a popup open) closes the tab with
+ * `page.close()`; the next visit opens another.
+ */
+export function tabPerWidth(chromium: () => Promise<Browser>): (url: string, viewport: typeof PHONE, status?: number) => Promise<Visit> {
+  const tabs = new Map<number, Page>();
+  afterAll(async () => {
+    for (const tab of tabs.values())
+      await tab
+        .context()
+        .close()
+        .catch(() => undefined);
+  });
+  return async (url, viewport, status = 200) => {
+    let page = tabs.get(viewport.width);
+    if (!page || page.isClosed() || !page.context().browser()?.isConnected()) {
+      page = await (await chromium()).newPage({ viewport });
+      tabs.set(viewport.width, page);
+    }
+    for (const event of ['console', 'pageerror', 'requestfailed', 'response'] as const) page.removeAllListeners(event);
+    // Where a fresh tab has its mouse, so that no hover of the last visit's carries over.
+    await page.mouse.move(0, 0);
+    const problems = watchProblems(page);
+    const response = await page.goto(url, { waitUntil: 'load' });
+    expect(response?.status(), `${url} status`).toBe(status);
+    // A cold page's late parts are revealed by React in batches, which may be after the load event.
+    await streamedIn(page);
+    return { page, problems };
+  };
 }
 
 /**

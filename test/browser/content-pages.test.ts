@@ -5,15 +5,16 @@
  * no WCAG 2.1 A/AA violation that axe-core finds (a11y.test.ts checks the other
  * page kinds; one visit for both, as a page load is most of a check's CPU).
  */
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, startDemoOrigin, startNodeSite, startSite, type WorkerServer } from '../../scripts/servers';
 import { TEST_SECRETS } from '../setup/secrets';
 import { axeViolations } from './axe';
-import { DESKTOP, PHONE, browserIdle, screenshot, watchProblems, chromiumPerFile, streamedIn } from './chromium';
+import { DESKTOP, PHONE, chromiumPerFile, screenshot, settle, tabPerWidth } from './chromium';
 import { CONTENT_BUNDLES, newestAlias } from './page-kinds';
 
 const chromium = chromiumPerFile({ serviceWorkers: 'block' });
+/** Every page here is only looked at: one tab per width walks them all (tabPerWidth). */
+const visit = tabPerWidth(chromium);
 
 /** docs/requirements.md §2: the service page's parts in order. */
 const SERVICE_ORDER = [
@@ -84,15 +85,8 @@ async function leanSite(): Promise<{ site: Site; stop: () => Promise<void> }> {
   };
 }
 
-async function open(site: Site, path: string, viewport: typeof PHONE): Promise<{ page: Page; problems: string[] }> {
-  const page = await (await chromium()).newPage({ viewport });
-  const problems = watchProblems(page);
-  const res = await page.goto(site.siteUrl + path, { waitUntil: 'load' });
-  expect(res?.status(), `${path} status`).toBe(200);
-  // A cold page's late parts are revealed by React in batches, which may be after the load event.
-  await streamedIn(page);
-  return { page, problems };
-}
+/** A page of the site in this file's tab of its width, with what would make the console red. */
+const open = (site: Site, path: string, viewport: typeof PHONE) => visit(site.siteUrl + path, viewport);
 
 describe.each(['full', 'lean'] as const)('every bundle, demo origin in its %s schema', (mode) => {
   let site: Site;
@@ -125,11 +119,9 @@ describe.each(['full', 'lean'] as const)('every bundle, demo origin in its %s sc
           await screenshot(page, `content-${bundle}-${width}`);
         if (mode === 'full') {
           // As a visitor has the page a moment later (gotoSettled's waits): the idle islands' code in and awake.
-          await page.waitForLoadState('networkidle');
-          await browserIdle(page);
+          await settle(page);
           expect(await axeViolations(page), `${bundle}: axe-core, WCAG 2.1 A and AA`).toEqual([]);
         }
-        await page.close();
         expect(problems).toEqual([]);
       },
     );
@@ -143,7 +135,6 @@ describe.each(['full', 'lean'] as const)('every bundle, demo origin in its %s sc
       await expect(page.locator('article .medical-notice').innerText()).resolves.toMatch(
         /имеются противопоказания\. необходима консультация специалиста\./i,
       );
-      await page.close();
       expect(problems).toEqual([]);
     });
   });

@@ -4,11 +4,13 @@
  * on a desktop, hovering «Услуги» shows the services and leaving hides them.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, screenshot, watchProblems, STEP_MS } from './chromium';
-import { DEFAULT_LAYOUT, hamburger, isFocused, mainMenu, openPage, pageKindPaths, tap, type PageKind } from './frame';
+import { DESKTOP, PHONE, STEP_MS, chromiumPerFile, screenshot, settle, tabPerWidth, watchProblems } from './chromium';
+import { DEFAULT_LAYOUT, hamburger, isFocused, mainMenu, pageKindPaths, tap, type PageKind } from './frame';
 import { firstServicesMenuUrl } from './page-kinds';
 
 const chromium = chromiumPerFile({ serviceWorkers: 'block' });
+/** A menu opened here is closed again and nothing is kept: one tab per width walks the pages (tabPerWidth). */
+const visit = tabPerWidth(chromium);
 
 const siteUrl = inject('siteUrl');
 const demoUrl = inject('demoUrl');
@@ -24,10 +26,9 @@ describe('the main menu on a phone', () => {
   it.each(DEFAULT_LAYOUT)(
     '%s: the hamburger opens the slide menu with the menu and a call link; Escape closes it where the page was',
     async (name) => {
-      const page = await (await chromium()).newPage({ viewport: PHONE });
-      const problems = watchProblems(page);
+      const { page, problems } = await visit(siteUrl + paths[name], PHONE);
       // A moment of reading first (the page settled): a tap right after load is the next test's matter.
-      expect((await gotoSettled(page, siteUrl + paths[name]))?.status(), `${paths[name]} status`).toBe(200);
+      await settle(page);
       expect(await mainMenu(page).locator('visible=true').count(), 'the desktop main menu is hidden on a phone').toBe(0);
       const button = hamburger(page);
       await expect.poll(() => button.count(), { message: 'a visible button named «…меню…»' }).toBe(1);
@@ -52,7 +53,6 @@ describe('the main menu on a phone', () => {
       await expect.poll(() => isFocused(button), { message: 'focus is back on the hamburger' }).toBe(true);
       expect(await page.evaluate(() => window.scrollY), 'the scroll position is restored').toBeCloseTo(scrolled, 0);
       expect(problems).toEqual([]);
-      await page.close();
     },
   );
 
@@ -69,7 +69,7 @@ describe('the main menu on a phone', () => {
 
 describe('the main menu on a desktop', () => {
   it.each(DEFAULT_LAYOUT)('%s: hovering «Услуги» shows the services', async (name) => {
-    const { page, problems } = await openPage(await chromium(), siteUrl + paths[name], DESKTOP);
+    const { page, problems } = await visit(siteUrl + paths[name], DESKTOP);
     const nav = mainMenu(page);
     await nav.waitFor({ state: 'visible' });
     expect(await hamburger(page).count(), 'no hamburger on a desktop').toBe(0);
@@ -82,6 +82,5 @@ describe('the main menu on a desktop', () => {
     await page.mouse.move(5, 850);
     await entry.waitFor({ state: 'hidden', timeout: STEP_MS });
     expect(problems).toEqual([]);
-    await page.close();
   });
 });

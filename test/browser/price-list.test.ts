@@ -6,19 +6,20 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './axe';
-import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, screenshotOf, still, watchProblems } from './chromium';
+import { DESKTOP, PHONE, chromiumPerFile, screenshotOf, settle, still, tabPerWidth, type Visit } from './chromium';
 
 const chromium = chromiumPerFile({ serviceWorkers: 'block' });
 
 const siteUrl = inject('siteUrl');
 
-/** The price page loaded and settled, in a context of its own (a visitor of its own). */
-async function open(viewport: typeof PHONE): Promise<{ page: Page; problems: string[] }> {
-  const page = await (await (await chromium()).newContext({ viewport })).newPage();
-  const problems = watchProblems(page);
-  const res = await gotoSettled(page, `${siteUrl}/price.html`);
-  expect(res?.status()).toBe(200);
-  return { page, problems };
+/** A group opened here is not remembered: one tab per width walks the visits (tabPerWidth). */
+const visit = tabPerWidth(chromium);
+
+/** The price page loaded and settled. */
+async function open(viewport: typeof PHONE): Promise<Visit> {
+  const visited = await visit(`${siteUrl}/price.html`, viewport);
+  await settle(visited.page);
+  return visited;
 }
 
 /** The currency suffixes a visitor sees, as rendered (hidden spans left out). */
@@ -54,7 +55,6 @@ describe.each([
     // The list alone, at its real size, for a closer look.
     await screenshotOf(page.locator('.price-page'), `price-${viewport.width}-list`);
     expect(problems).toEqual([]);
-    await page.context().close();
   });
 
   it('opens a second group with the keyboard alone', async () => {
@@ -72,7 +72,6 @@ describe.each([
     await page.keyboard.press('Space');
     await expect.poll(() => second.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     expect(problems).toEqual([]);
-    await page.context().close();
   });
 
   it('axe-core finds no violation, every group open', async () => {
@@ -80,7 +79,6 @@ describe.each([
     await openAll(page);
     await screenshotOf(page.locator('.price-page'), `price-${viewport.width}-all-open`);
     expect(await axeViolations(page)).toEqual([]);
-    await page.context().close();
   });
 
   if (label === 'phone') {
@@ -98,7 +96,6 @@ describe.each([
       );
       expect(overflowing).toBe(0);
       expect(problems).toEqual([]);
-      await page.context().close();
     });
   }
 });
