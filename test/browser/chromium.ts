@@ -58,8 +58,8 @@ export async function launchChromium({ serviceWorkers = 'allow' }: ChromiumOptio
 /**
  * How long a test waits for what a page does after a step (a panel shown or hidden, a dialog open, a status said, a
  * slide come, a request made): a bound on a hang, never on speed. Under the whole `npm test` on a 2-core machine a
- * Chromium test runs five to six times as long as alone, and waits of 3 to 10 s have failed there on steps that take a
- * fraction of a second alone (docs/testing.md, "Lanes").
+ * Chromium test runs five to six times as long as alone, and a wait of 15 s for a step of a second alone has failed
+ * there (docs/testing.md, "Lanes").
  */
 export const STEP_MS = 30_000;
 
@@ -216,22 +216,25 @@ export interface Visit {
 
 /**
  * One tab per width that a suite of looks walks from page to page, as a visitor who opens one page after another:
- * `visit(url, viewport, status = 200)` navigates it, expects the status and watches that visit's console alone. A tab opened per page costs Chromium a
- * renderer process of its own, about a quarter of a core-second on the 2-core machine, and the page's stylesheet,
- * fonts and scripts (axe-core's too) parsed anew; the same tab keeps its process and what it parsed, and a page costs
- * about half (docs/testing.md, "Speed rules"). Only for suites that read what the site shows and change nothing it
- * remembers of a visitor: no click that keeps a cookie, stores a lead or registers a service worker (the file's
- * Chromium blocks it). A test that leaves its page in a state of its own (a popup open) closes the tab with
- * `page.close()`; the next visit opens another.
+ * `visit(url, viewport, status = 200)` navigates it, expects the status and watches that visit's console alone.
+ * A tab of its own per page costs Chromium a renderer process (a quarter of a core-second on the 2-core machine), an
+ * empty HTTP cache (every stylesheet, font, script and picture asked of the site again) and all of it parsed anew;
+ * the same tab keeps them (docs/testing.md, "Speed rules"). Only for suites that read what the site shows and change
+ * nothing it remembers of a visitor: no click that keeps a cookie or stores a lead, no service worker (the file's
+ * Chromium blocks it), no clock of the page's own. A test that leaves its page in a state of its own (a popup open)
+ * closes the tab with `page.close()`; the next visit opens another.
  */
 export function tabPerWidth(chromium: () => Promise<Browser>): (url: string, viewport: typeof PHONE, status?: number) => Promise<Visit> {
   const tabs = new Map<number, Page>();
   afterAll(async () => {
-    for (const tab of tabs.values())
-      await tab
-        .context()
-        .close()
-        .catch(() => undefined);
+    await Promise.all(
+      [...tabs.values()].map((tab) =>
+        tab
+          .context()
+          .close()
+          .catch(() => undefined),
+      ),
+    );
   });
   return async (url, viewport, status = 200) => {
     let page = tabs.get(viewport.width);
