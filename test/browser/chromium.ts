@@ -107,8 +107,7 @@ export function watchProblems(page: Page): string[] {
  */
 export async function gotoSettled(page: Page, url: string): Promise<Response | null> {
   const response = await page.goto(url, { waitUntil: 'networkidle' });
-  await streamedIn(page);
-  await browserIdle(page);
+  await settle(page);
   return response;
 }
 
@@ -245,13 +244,20 @@ export function tabPerWidth(chromium: () => Promise<Browser>): (url: string, vie
     for (const event of ['console', 'pageerror', 'requestfailed', 'response'] as const) page.removeAllListeners(event);
     // Where a fresh tab has its mouse, so that no hover of the last visit's carries over.
     await page.mouse.move(0, 0);
-    const problems = watchProblems(page);
-    const response = await page.goto(url, { waitUntil: 'load' });
-    expect(response?.status(), `${url} status`).toBe(status);
-    // A cold page's late parts are revealed by React in batches, which may be after the load event.
-    await streamedIn(page);
-    return { page, problems };
+    return visitIn(page, url, status);
   };
+}
+
+/**
+ * `url` loaded in `page` as a visitor's visit: what would make the console red watched from here on, the status
+ * expected, and the parts a cold page streams in late in place (React may reveal them after the load event, in batches).
+ */
+export async function visitIn(page: Page, url: string, status = 200): Promise<Visit> {
+  const problems = watchProblems(page);
+  const response = await page.goto(url, { waitUntil: 'load' });
+  expect(response?.status(), `${url} status`).toBe(status);
+  await streamedIn(page);
+  return { page, problems };
 }
 
 /**

@@ -4,8 +4,7 @@
  * the frame's parts as a visitor finds them.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { PHONE, streamedIn, watchProblems } from './chromium';
+import { PHONE, visitIn, type Visit } from './chromium';
 import { newestAlias } from './page-kinds';
 
 export type PageKind = 'home' | 'service' | 'doctor' | 'listing' | 'landing';
@@ -20,13 +19,8 @@ export async function pageKindPaths(demoUrl: string): Promise<Record<PageKind, s
 }
 
 /** A fresh page at `viewport`, loaded and its streamed parts in place, with its problems recorded; every test ends by asserting there were none. */
-export async function openPage(browser: Browser, url: string, viewport: typeof PHONE): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport });
-  const problems = watchProblems(page);
-  const res = await page.goto(url, { waitUntil: 'load' });
-  expect(res?.status(), `${url} status`).toBe(200);
-  await streamedIn(page);
-  return { page, problems };
+export async function openPage(browser: Browser, url: string, viewport: typeof PHONE): Promise<Visit> {
+  return visitIn(await browser.newPage({ viewport }), url);
 }
 
 export const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
