@@ -131,10 +131,11 @@ export async function freePort(): Promise<number> {
 const reserved = new Map<number, import('node:net').Server>();
 
 /**
- * A free loopback port, held bound by this process until `startWorker` or `startNodeSite` starts a server on it. For a
- * port that must be known long before its server starts (the real Drupal's `next` module names the sites' addresses
- * at its install, a minute earlier): unheld, the OS may give it meanwhile to a server another test lane starts, and
- * the site's start would then find that server answering on its port.
+ * A free loopback port, held bound by this process until `startWorker` or `startNodeSite` starts a server on it (or
+ * `unreserve` lets it go for a server of the caller's). For a port that must be known long before its server starts
+ * (the real Drupal's `next` module names the sites' addresses at its install, a minute earlier; the real Drupal itself
+ * serves only after that install): unheld, the OS may give it meanwhile to a server another test lane starts, or to
+ * an outgoing connection as its local port, and the start would then find the port taken.
  */
 export async function reservePort(): Promise<number> {
   const { createServer } = await import('node:net');
@@ -153,8 +154,8 @@ export async function reservePort(): Promise<number> {
   });
 }
 
-/** Lets a reserved port go, for the server about to bind it. */
-async function unreserve(port: number): Promise<void> {
+/** Lets a reserved port go, for the server about to bind it (one started here, or a process of the caller's own). */
+export async function unreserve(port: number): Promise<void> {
   const server = reserved.get(port);
   if (!server) return;
   reserved.delete(port);

@@ -34,8 +34,11 @@ const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 /** What each lane printed of its failures, said again at the end: CI shows a run's last lines, and the lanes' interleave. */
 const failures = new Map<Lane | 'lint', string[]>();
 const MAX_FAILURE_LINES = 150;
-/** The heading of vitest's account of the failed tests and errors, printed once the run is over. */
-const ACCOUNT = /⎯+ (Failed Tests|Unhandled Errors?) \d+ ⎯+/;
+/**
+ * The heading of vitest's account of the failed tests and errors, printed once the run is over ("Failed Tests 2",
+ * "Unhandled Errors"), or of an error that ended the run before its tests (a global setup's: "Unhandled Error").
+ */
+const ACCOUNT = /⎯+ (Failed Tests \d+|Unhandled Errors?) ⎯+/;
 
 /** A lane's process: vitest with TEST_LANE set, which keeps that lane's projects (test/setup/lanes.ts); or the linters. */
 function command(lane: Lane | 'lint'): [string, string[]] {

@@ -10,6 +10,7 @@ import { appendFileSync, chmodSync, closeSync, existsSync, mkdirSync, openSync, 
 import { connect } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { unreserve } from '../../scripts/servers.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REPO = resolve(HERE, '../..');
@@ -237,6 +238,8 @@ function handle(options: { source: string; stack: '10.2' | '10.3'; dest: string;
   };
 
   const start = async () => {
+    // The port held since the install began (reservePort), if this process holds it, is let go for PHP to bind.
+    await unreserve(options.port);
     await stop();
     if (await portOpen(options.port)) throw new Error(`port ${options.port} is taken by another process`);
     const log = openSync(serverLog, 'a');

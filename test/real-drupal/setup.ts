@@ -66,10 +66,11 @@ function logTo(server: WorkerServer, file: string) {
  */
 export default async function setup(project: TestProject) {
   const started = Date.now();
-  // The sites' ports are named to the 10.2 Drupal at its install, a minute before the sites start: held till then.
+  // The sites' ports are named to the 10.2 Drupal at its install, a minute before the sites start, and each Drupal's
+  // own port is served only after its install: all held till then, as other lanes start servers and connections meanwhile.
   const [drupalPort, drupal103Port, workersPort, nodePort, workers103Port, node103Port] = await Promise.all([
-    freePort(),
-    freePort(),
+    reservePort(),
+    reservePort(),
     reservePort(),
     reservePort(),
     reservePort(),
