@@ -544,7 +544,10 @@ describe.each(['untouched', 'under swiper'] as const)('carousels that hold still
   it('do not play for a visitor who asked the system for less motion', async () => {
     const { page, problems, chunks } = await openPage(PHONE, '/', { reducedMotion: 'reduce', clock: true });
     await slider(page, chunks, state);
+    const rowAskedToMove = await watchRowPlay(page);
     await page.clock.runFor(6_500);
+    // The dots follow the row's scroll, so read at once they would not yet show a row that had played on.
+    expect(await rowAskedToMove(), 'the row holds for less motion').toBe(false);
     expect(await currentDot(page)).toBe('Слайд 1');
     expect(problems).toEqual([]);
     await page.close();
