@@ -324,7 +324,10 @@ describe.each([
     await page.clock.resume();
     await sliderTakenOver(page);
     expect(await currentDot(page)).toBe('Слайд 2');
-    // Focus holds it; gone elsewhere, it plays again.
+    // Focus holds it, past swiper's 5 s too (looked at as soon as swiper is up, it has not had them to play on);
+    // gone elsewhere, it plays again.
+    await page.clock.runFor(6_000);
+    expect(await currentDot(page), 'swiper holds while focus is in it').toBe('Слайд 2');
     await nextArrow(page).blur();
     await page.clock.runFor(5_000);
     await expect.poll(() => currentDot(page), { timeout: STEP_MS, interval: 250 }).toBe('Слайд 3');
