@@ -136,8 +136,17 @@ describe('live search', () => {
   it('keeps the results shown, with a calm note, when an update fails, and recovers on the next keywords', async () => {
     const { page, problems } = await searchPage(PHONE, `/search/node/${encodeURIComponent('лазер')}`);
     const before = await page.locator('#search-results').innerHTML();
-    await page.route(`${siteUrl}/search/results/**`, (route) => route.abort('internetdisconnected'));
+    const refused: string[] = [];
+    await page.route(`${siteUrl}/search/results/**`, (route) => {
+      refused.push(decodeURIComponent(new URL(route.request().url()).pathname));
+      return route.abort('internetdisconnected');
+    });
     await typeSlowly(page, ' лица');
+    // Typed on a loaded machine, the keywords may go out more than once (whenever the typing pauses), the results busy
+    // while one is on its way: looked at once the last keywords have failed and nothing is on its way, as a visitor
+    // sees the page at rest.
+    await expect.poll(() => refused.includes('/search/results/лазер лица'), { timeout: STEP_MS }).toBe(true);
+    await page.locator('[data-search-results]:not([aria-busy])').waitFor({ timeout: STEP_MS });
     const note = page.locator('.search-page__note');
     await note.filter({ hasText: 'Не удалось' }).waitFor({ timeout: STEP_MS });
     expect(await note.textContent()).toMatch(/^[А-Яа-яЁё ,.—-]+$/);
