@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { DESKTOP, PHONE, chromiumPerFile, gotoSettled, watchProblems } from '../chromium';
+import { DESKTOP, PHONE, STEP_MS, chromiumPerFile, gotoSettled, watchProblems } from '../chromium';
 
 const chromium = chromiumPerFile();
 
@@ -104,8 +104,8 @@ describe('a page served again as kept bytes', () => {
       return (window as unknown as { __slippedIn?: boolean }).__slippedIn === true;
     });
     expect(ran).toBe(false);
-    const violations = await violationsOf(page);
-    expect(violations.some((v) => v.startsWith('script-src'))).toBe(true);
+    // The browser reports the refusal with an event it queues as a task of its own: looked for until it has come.
+    await expect.poll(async () => (await violationsOf(page)).some((v) => v.startsWith('script-src')), { timeout: STEP_MS }).toBe(true);
     await page.close();
   });
 });
