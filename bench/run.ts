@@ -9,6 +9,7 @@
  * 2. Cold render (empty cache) with every demo-origin call delayed by 100 ms, as a
  *    multiple of that delay; and how much of it the delay added: about 2 means the
  *    page's calls ran in two parallel rounds (path lookup, then the node), not one by one.
+ *    On both targets: the Workers figures with part 1's, the Node ones with its warm figures.
  * 3. Gzipped JavaScript and CSS the page names up front, and with every island hydrated (from the build's manifest).
  * 4. The page budgets (docs/benchmarks.md) in Chromium per page kind: JavaScript of a visit that only
  *    reads, JavaScript with every island woken, CSS.
@@ -231,22 +232,6 @@ async function ratios(demoUrl: string, pages: PageKind[], servers: WorkerServer[
 
   const warm = await siteOnFreePort(demoUrl);
   servers.push(warm);
-  // A cold render: a site just started with empty KV and an empty memory tier.
-  const coldRender = (path: string) =>
-    retried(`cold ${path}`, async () => {
-      const cold = await siteOnFreePort(demoUrl);
-      try {
-        // Warm the isolate itself (code loaded, JIT) on another page, so only Drupal's part is cold; then let the worker
-        // be idle again (that page's copies and what it learned in the background, its calls delayed too), as
-        // siblingRuns does, rather than measure this page beside that work.
-        await (await fetch(`${cold.url}/400`)).text();
-        await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
-        return await timed(cold.url + path);
-      } finally {
-        await cold.stop();
-      }
-    });
-
   console.log(
     `Ratios: ${CONCURRENCY} concurrent connections for ${DURATION_S} s each (page and file in alternating 1 s rounds), or ${SEQUENTIAL_SAMPLES} requests one at a time; loopback, the built worker in workerd (no wrangler dev proxy), gzip (${machine()})\n`,
   );
@@ -265,18 +250,10 @@ async function ratios(demoUrl: string, pages: PageKind[], servers: WorkerServer[
     });
     workersWarm.set(p.name, { pageRps: siteRps, fileRps: staticRps, pageMs: one.page, fileMs: one.file });
 
-    const coldRuns = async (delayMs: number) => {
-      await postFaults(demoUrl, { delayMs });
-      const runs = [];
-      for (let i = 0; i < COLD_SAMPLES; i++) runs.push(await coldRender(p.path));
-      return runs;
-    };
-    const base = await coldRuns(0);
-    const runs = await coldRuns(DELAY_MS);
-    await postFaults(demoUrl, {});
+    const startWorkers = () => siteOnFreePort(demoUrl);
+    const cold = await coldRuns(demoUrl, startWorkers, p.path);
     const saved = await savedRuns(demoUrl, p.path);
-    const afterSibling = p.sibling ? await siblingRuns(demoUrl, p.sibling, p.path) : undefined;
-    const rounds = (median(runs.map((r) => r.total)) - median(base.map((r) => r.total))) / DELAY_MS;
+    const afterSibling = p.sibling ? await siblingRuns(demoUrl, startWorkers, p.sibling, p.path) : undefined;
 
     const w = weights(htmlOf.get(p.name) ?? '');
     const size = Buffer.byteLength(htmlOf.get(p.name) ?? '');
@@ -289,24 +266,74 @@ async function ratios(demoUrl: string, pages: PageKind[], servers: WorkerServer[
       `  warm, one request at a time: median ${one.page.toFixed(2)} ms vs static ${one.file.toFixed(2)} ms → the page takes ${(one.page / one.file).toFixed(2)}× the file (goal ≤ ${WARM_GOAL.oneAtATime}) ${warmGoal(one.page / one.file <= WARM_GOAL.oneAtATime)}`,
     );
     console.log(`  a repeated visit with If-None-Match: ${repeated} ${verdict(repeated.startsWith('304'), `304 ${p.name}`)}`);
-    console.log(
-      `  cold (empty cache, uncompressed), every origin call +${DELAY_MS} ms: first byte ${(median(runs.map((r) => r.firstByte)) / DELAY_MS).toFixed(2)}× the delay, whole page ${(median(runs.map((r) => r.total)) / DELAY_MS).toFixed(2)}× (X-Cache ${runs[0]?.cache}); ` +
-        `the delay added ${rounds.toFixed(2)}× itself (sequential origin rounds; without delay the page took ${median(base.map((r) => r.total)).toFixed(0)} ms)`,
-    );
+    console.log(coldLine(cold));
     if (saved) {
       console.log(
         `  after its node is saved (Drupal revalidates ${saved.tag}), every origin call +${DELAY_MS} ms: first byte ${(median(saved.runs.map((r) => r.firstByte)) / DELAY_MS).toFixed(2)}× the delay, whole page ${(median(saved.runs.map((r) => r.total)) / DELAY_MS).toFixed(2)}× (X-Cache ${saved.runs[0]?.cache})`,
       );
     }
-    if (afterSibling) {
-      console.log(
-        `  cold on a worker that served another page of its kind first (${p.sibling}: the kind's code run, the frame's payloads kept), every origin call +${DELAY_MS} ms: first byte ${(median(afterSibling.runs.map((r) => r.firstByte)) / DELAY_MS).toFixed(2)}× the delay, whole page ${(median(afterSibling.runs.map((r) => r.total)) / DELAY_MS).toFixed(2)}× (X-Cache ${afterSibling.runs[0]?.cache}); without delay the page took ${median(afterSibling.base.map((r) => r.total)).toFixed(0)} ms`,
-      );
-    }
+    if (afterSibling) console.log(siblingLine('a worker', p.sibling!, afterSibling));
     console.log(
       `  up front: JS ${kb(w.upfrontJs)} + CSS ${kb(w.upfrontCss)} gzipped; with all ${w.islands} islands hydrated: JS ${kb(w.hydratedJs)} gzipped\n`,
     );
   }
+}
+
+/** A site of one target just started, with an empty store and memory tier. */
+type StartSite = () => Promise<{ url: string; stop(): Promise<unknown> }>;
+
+/** A page's cold figures: without any delay (`base`) and with every origin call delayed by DELAY_MS (`runs`). */
+interface ColdFigures {
+  base: Timed[];
+  runs: Timed[];
+}
+type Timed = Awaited<ReturnType<typeof timed>>;
+
+/**
+ * A cold render: a site just started with an empty store and an empty memory tier. The process itself is warmed (code
+ * loaded, JIT) on another page, so only Drupal's part is cold; then left idle again (that page's copies and what it
+ * learned in the background, its calls delayed too), as siblingRuns does, rather than measure this page beside that work.
+ */
+async function coldRuns(demoUrl: string, start: StartSite, path: string): Promise<ColdFigures> {
+  const render = () =>
+    retried(`cold ${path}`, async () => {
+      const site = await start();
+      try {
+        await (await fetch(`${site.url}/400`)).text();
+        await new Promise((resolve) => setTimeout(resolve, IDLE_MS));
+        return await timed(site.url + path);
+      } finally {
+        await site.stop();
+      }
+    });
+  const runsAt = async (delayMs: number) => {
+    await postFaults(demoUrl, { delayMs });
+    const runs = [];
+    for (let i = 0; i < COLD_SAMPLES; i++) runs.push(await render());
+    return runs;
+  };
+  try {
+    return { base: await runsAt(0), runs: await runsAt(DELAY_MS) };
+  } finally {
+    await postFaults(demoUrl, {});
+  }
+}
+
+const delayed = (figures: ColdFigures) =>
+  `first byte ${(median(figures.runs.map((r) => r.firstByte)) / DELAY_MS).toFixed(2)}× the delay, whole page ${(median(figures.runs.map((r) => r.total)) / DELAY_MS).toFixed(2)}× (X-Cache ${figures.runs[0]?.cache})`;
+
+/** The cold page's line: its multiples of the delay, and how much of it the delay added (its sequential rounds). */
+function coldLine(figures: ColdFigures): string {
+  const rounds = (median(figures.runs.map((r) => r.total)) - median(figures.base.map((r) => r.total))) / DELAY_MS;
+  return (
+    `  cold (empty cache, uncompressed), every origin call +${DELAY_MS} ms: ${delayed(figures)}; ` +
+    `the delay added ${rounds.toFixed(2)}× itself (sequential origin rounds; without delay the page took ${median(figures.base.map((r) => r.total)).toFixed(0)} ms)`
+  );
+}
+
+/** The cold page on a site that served `sibling` (a page of its kind) first: `what` names the worker or the process. */
+function siblingLine(what: string, sibling: string, figures: ColdFigures): string {
+  return `  cold on ${what} that served another page of its kind first (${sibling}: the kind's code run, the frame's payloads kept), every origin call +${DELAY_MS} ms: ${delayed(figures)}; without delay the page took ${median(figures.base.map((r) => r.total)).toFixed(0)} ms`;
 }
 
 /**
@@ -345,10 +372,10 @@ async function savedRuns(demoUrl: string, path: string) {
  * once the worker has run its kind's code, as a worker that has been up a while has. The frame's payloads that page
  * asked are kept; the path's own calls (the lookup, the node, its lists, its head and placements) are not.
  */
-async function siblingRuns(demoUrl: string, sibling: string, path: string) {
+async function siblingRuns(demoUrl: string, start: StartSite, sibling: string, path: string): Promise<ColdFigures> {
   const run = async (delayMs: number) => {
     await postFaults(demoUrl, {});
-    const site = await siteOnFreePort(demoUrl);
+    const site = await start();
     try {
       await (await fetch(site.url + sibling)).text();
       // That page is kept, compressed and its relationships learned in the background: let the worker be idle again,
@@ -432,6 +459,25 @@ async function nodeRatios(demoUrl: string, pages: PageKind[], servers: WorkerSer
       }
     }
 
+    // Cold, as on Workers: each render on a process just started with keys of its own in the same Valkey (an empty store).
+    let coldSites = 0;
+    const startCold: StartSite = async () => {
+      const port = await freePort();
+      return startNodeSite({
+        port,
+        valkeyUrl: valkey.url,
+        keyPrefix: `bench-cold-${++coldSites}:`,
+        vars: { DRUPAL_BASE_URL: demoUrl, SITE_URL: `http://127.0.0.1:${port}`, ...(await demoBookingVars(demoUrl)) },
+      });
+    };
+    const coldOf = new Map<string, { cold: ColdFigures; afterSibling?: ColdFigures }>();
+    for (const p of pages) {
+      coldOf.set(p.name, {
+        cold: await coldRuns(demoUrl, startCold, p.path),
+        afterSibling: p.sibling ? await siblingRuns(demoUrl, startCold, p.sibling, p.path) : undefined,
+      });
+    }
+
     console.log(
       `Node target: dist/node/server.js with Valkey (redis-server, AOF); the static file served by the same Node site from dist/client; ` +
         `${CONCURRENCY} connections for ${DURATION_S} s each (alternating 1 s rounds), ${SEQUENTIAL_SAMPLES} one at a time; both asked uncompressed (Accept-Encoding: identity): the site's files are served so, its kept pages compressed only when asked; ${machine()}\n`,
@@ -450,8 +496,12 @@ async function nodeRatios(demoUrl: string, pages: PageKind[], servers: WorkerSer
         `  warm, one request at a time (1 process): median ${one.pageMs.toFixed(2)} ms vs static ${one.fileMs.toFixed(2)} ms → the page takes ${(one.pageMs / one.fileMs).toFixed(2)}× the file (goal ≤ ${WARM_GOAL.oneAtATime}) ${warmGoal(one.pageMs / one.fileMs <= WARM_GOAL.oneAtATime)}`,
       );
       console.log(
-        `  a repeated visit with If-None-Match (1 process): ${repeatedOf.get(p.name)} ${verdict(repeatedOf.get(p.name)!.startsWith('304'), `304 Node ${p.name}`)}\n`,
+        `  a repeated visit with If-None-Match (1 process): ${repeatedOf.get(p.name)} ${verdict(repeatedOf.get(p.name)!.startsWith('304'), `304 Node ${p.name}`)}`,
       );
+      const { cold, afterSibling } = coldOf.get(p.name)!;
+      console.log(coldLine(cold));
+      if (afterSibling) console.log(siblingLine('a process', p.sibling!, afterSibling));
+      console.log('');
     }
 
     console.log(
