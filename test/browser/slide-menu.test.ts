@@ -99,7 +99,7 @@ describe('the slide menu on a phone', () => {
     await page.mouse.click(10, PHONE.height / 2);
     await menuDialog(page).waitFor({ state: 'hidden' });
     // The dialog's close event, which puts the page back (and sets aria-expanded in the same turn), comes a task after.
-    await expect.poll(() => hamburgerOf(page).getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => hamburgerOf(page).getAttribute('aria-expanded'), { timeout: STEP_MS }).toBe('false');
     expect(await page.evaluate(() => window.scrollY)).toBe(400);
 
     await openMenu(page);
