@@ -68,10 +68,10 @@ async function coldRounds(demoUrl: string, target: RoundsTarget, kind: PageKind)
     const firstByte = performance.now() - started;
     while (!(await reader.read()).done);
     const total = performance.now() - started;
-    const after = await demo.requests();
+    const calls = await demo.callsSince(before);
     // The page's own calls: those that arrived while it was asked (work after the answer is not the page's wait).
     const ended = Date.now();
-    const made = after.log.slice(after.log.length - (after.total - before)).filter((call) => call.at <= ended);
+    const made = calls.filter((call) => call.at <= ended);
     return {
       kind,
       target: target.name,

@@ -130,6 +130,8 @@ export interface DemoControl {
     get(): Promise<SchemaMode>;
   };
   requests(): Promise<RequestCounts>;
+  /** The requests logged after `requests().total` was `mark`, oldest first, each with `done` once answered. */
+  callsSince(mark: number): Promise<readonly LoggedRequest[]>;
   /** How many API requests had a path+query containing `fragment` (URL-decoded). */
   count(fragment: string): Promise<number>;
   node(nid: number): Promise<DemoNode>;
@@ -202,6 +204,10 @@ export function demoControl(baseUrl: string, options: DemoControlOptions = {}): 
       get: async () => (await call<{ mode: SchemaMode }>('GET', '/__demo/schema')).mode,
     },
     requests,
+    async callsSince(mark) {
+      const { log, total } = await requests();
+      return log.slice(log.length - (total - mark));
+    },
     async count(fragment) {
       const { byUrl } = await requests();
       return Object.entries(byUrl)

@@ -35,10 +35,7 @@ async function roundsOf(path: string) {
   const ended = Date.now();
   await settled();
   await demo.faults({});
-  const after = await demo.requests();
-  const made = after.log
-    .slice(after.log.length - (after.total - before))
-    .filter((call) => call.at <= ended && !isSample(call.url) && !isSchedule(call.url));
+  const made = (await demo.callsSince(before)).filter((call) => call.at <= ended && !isSample(call.url) && !isSchedule(call.url));
   return { status: response.status, rounds: originRounds(made) };
 }
 
