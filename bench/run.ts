@@ -268,9 +268,7 @@ async function ratios(demoUrl: string, pages: PageKind[], servers: WorkerServer[
     console.log(`  a repeated visit with If-None-Match: ${repeated} ${verdict(repeated.startsWith('304'), `304 ${p.name}`)}`);
     console.log(coldLine(cold));
     if (saved) {
-      console.log(
-        `  after its node is saved (Drupal revalidates ${saved.tag}), every origin call +${DELAY_MS} ms: first byte ${(median(saved.runs.map((r) => r.firstByte)) / DELAY_MS).toFixed(2)}× the delay, whole page ${(median(saved.runs.map((r) => r.total)) / DELAY_MS).toFixed(2)}× (X-Cache ${saved.runs[0]?.cache})`,
-      );
+      console.log(`  after its node is saved (Drupal revalidates ${saved.tag}), every origin call +${DELAY_MS} ms: ${delayed(saved.runs)}`);
     }
     if (afterSibling) console.log(siblingLine('a worker', p.sibling!, afterSibling));
     console.log(
@@ -280,7 +278,24 @@ async function ratios(demoUrl: string, pages: PageKind[], servers: WorkerServer[
 }
 
 /** A site of one target just started, with an empty store and memory tier. */
-type StartSite = () => Promise<{ url: string; stop(): Promise<unknown> }>;
+type StartSite = RoundsTarget['start'];
+
+/**
+ * Starts of the Node target (dist/node/server.js) each with nothing kept: a key prefix of its own in `valkeyUrl`, so
+ * that Valkey holds nothing for the site, as KV holds nothing for a new workerd; the demo's schedule, as on Workers.
+ */
+function freshNodeSites(demoUrl: string, valkeyUrl: string, prefix: string): StartSite {
+  let started = 0;
+  return async () => {
+    const port = await freePort();
+    return startNodeSite({
+      port,
+      valkeyUrl,
+      keyPrefix: `${prefix}${++started}:`,
+      vars: { DRUPAL_BASE_URL: demoUrl, SITE_URL: `http://127.0.0.1:${port}`, ...(await demoBookingVars(demoUrl)) },
+    });
+  };
+}
 
 /** A page's cold figures: without any delay (`base`) and with every origin call delayed by DELAY_MS (`runs`). */
 interface ColdFigures {
@@ -319,21 +334,22 @@ async function coldRuns(demoUrl: string, start: StartSite, path: string): Promis
   }
 }
 
-const delayed = (figures: ColdFigures) =>
-  `first byte ${(median(figures.runs.map((r) => r.firstByte)) / DELAY_MS).toFixed(2)}× the delay, whole page ${(median(figures.runs.map((r) => r.total)) / DELAY_MS).toFixed(2)}× (X-Cache ${figures.runs[0]?.cache})`;
+/** Runs with every origin call delayed: their median first byte and whole page as multiples of the delay. */
+const delayed = (runs: Timed[]) =>
+  `first byte ${(median(runs.map((r) => r.firstByte)) / DELAY_MS).toFixed(2)}× the delay, whole page ${(median(runs.map((r) => r.total)) / DELAY_MS).toFixed(2)}× (X-Cache ${runs[0]?.cache})`;
 
 /** The cold page's line: its multiples of the delay, and how much of it the delay added (its sequential rounds). */
 function coldLine(figures: ColdFigures): string {
   const rounds = (median(figures.runs.map((r) => r.total)) - median(figures.base.map((r) => r.total))) / DELAY_MS;
   return (
-    `  cold (empty cache, uncompressed), every origin call +${DELAY_MS} ms: ${delayed(figures)}; ` +
+    `  cold (empty cache, uncompressed), every origin call +${DELAY_MS} ms: ${delayed(figures.runs)}; ` +
     `the delay added ${rounds.toFixed(2)}× itself (sequential origin rounds; without delay the page took ${median(figures.base.map((r) => r.total)).toFixed(0)} ms)`
   );
 }
 
 /** The cold page on a site that served `sibling` (a page of its kind) first: `what` names the worker or the process. */
 function siblingLine(what: string, sibling: string, figures: ColdFigures): string {
-  return `  cold on ${what} that served another page of its kind first (${sibling}: the kind's code run, the frame's payloads kept), every origin call +${DELAY_MS} ms: ${delayed(figures)}; without delay the page took ${median(figures.base.map((r) => r.total)).toFixed(0)} ms`;
+  return `  cold on ${what} that served another page of its kind first (${sibling}: the kind's code run, the frame's payloads kept), every origin call +${DELAY_MS} ms: ${delayed(figures.runs)}; without delay the page took ${median(figures.base.map((r) => r.total)).toFixed(0)} ms`;
 }
 
 /**
@@ -459,17 +475,8 @@ async function nodeRatios(demoUrl: string, pages: PageKind[], servers: WorkerSer
       }
     }
 
-    // Cold, as on Workers: each render on a process just started with keys of its own in the same Valkey (an empty store).
-    let coldSites = 0;
-    const startCold: StartSite = async () => {
-      const port = await freePort();
-      return startNodeSite({
-        port,
-        valkeyUrl: valkey.url,
-        keyPrefix: `bench-cold-${++coldSites}:`,
-        vars: { DRUPAL_BASE_URL: demoUrl, SITE_URL: `http://127.0.0.1:${port}`, ...(await demoBookingVars(demoUrl)) },
-      });
-    };
+    // Cold, as on Workers: each render on a process just started with nothing kept.
+    const startCold = freshNodeSites(demoUrl, valkey.url, 'bench-cold-');
     const coldOf = new Map<string, { cold: ColdFigures; afterSibling?: ColdFigures }>();
     for (const p of pages) {
       coldOf.set(p.name, {
@@ -544,22 +551,9 @@ const ROUNDS_DELAY_MS = 500;
 async function rounds(demoUrl: string, kinds: PageKind[], servers: WorkerServer[]) {
   const valkey = await startValkey({ port: await freePort() });
   servers.push({ url: valkey.url, port: valkey.port, process: valkey.process, output: () => '', written: () => 0, stop: valkey.stop });
-  let fresh = 0;
   const targets: RoundsTarget[] = [
     { name: 'Workers', start: () => siteOnFreePort(demoUrl) },
-    {
-      name: 'Node',
-      start: async () => {
-        const port = await freePort();
-        // A key prefix of its own: Valkey holds nothing for this site, as KV holds nothing for a new workerd.
-        return startNodeSite({
-          port,
-          valkeyUrl: valkey.url,
-          keyPrefix: `rounds${++fresh}:`,
-          vars: { DRUPAL_BASE_URL: demoUrl, SITE_URL: `http://127.0.0.1:${port}`, ...(await demoBookingVars(demoUrl)) },
-        });
-      },
-    },
+    { name: 'Node', start: freshNodeSites(demoUrl, valkey.url, 'rounds') },
   ];
   const only = process.env.BENCH_ROUNDS_TARGETS?.split(',').map((t) => t.trim().toLowerCase());
   const named = process.env.BENCH_ROUNDS_KINDS?.split(',').map((k) => k.trim());
